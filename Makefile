@@ -1,0 +1,57 @@
+# myrisim build. `make run` builds everything and runs the main job;
+# `make test` builds and runs every test. Parts live in mk/*.mk, one per area.
+
+CC       := gcc
+CXX      := g++
+CFLAGS   := -std=c11 -O2 -g -Wall -Wextra -D_DEFAULT_SOURCE -MMD -MP
+CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -MMD -MP
+LDLIBS   := -lm
+B        := build
+
+# Firmware toolchain: clang-14 for the Lanai target; our own linker (tools/lanai-ld).
+LANAI_CLANG := clang-14
+FW_CFLAGS   := --target=lanai -ffreestanding -fno-builtin -Wall -Wextra \
+               -Ifirmware/rt/include -Ifirmware/hal
+FW_OPTS     := O0 O2 Os
+
+# Each mk/*.mk fragment adds to these.
+LIB_SRCS   :=   # model C sources linked into $(B)/libmyrisim.a
+TOOLS      :=   # host executables in $(B)/
+FW_ALL     :=   # firmware images built by `make all`
+TEST_SRCS  :=   # test sources linked into the test runner
+TEST_DEPS  :=   # things the tests need built first (firmware, tools)
+BENCHES    :=   # commands run by `make bench`
+
+.PHONY: all deps run test bench clean
+all: deps
+
+deps:
+	@scripts/deps.sh
+
+-include $(sort $(wildcard mk/*.mk))
+
+LIB_OBJS := $(LIB_SRCS:%.c=$(B)/obj/%.o)
+$(B)/libmyrisim.a: $(LIB_OBJS)
+	@mkdir -p $(@D)
+	ar rcs $@ $^
+
+$(B)/obj/%.o: %.c | deps
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+all: $(B)/libmyrisim.a $(TOOLS) $(FW_ALL)
+
+TEST_OBJS := $(B)/obj/tests/harness/harness.o $(TEST_SRCS:%.c=$(B)/obj/%.o)
+$(B)/tests/runner: $(TEST_OBJS) $(B)/libmyrisim.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $(TEST_OBJS) $(B)/libmyrisim.a $(LDLIBS)
+
+test: all $(B)/tests/runner $(TEST_DEPS)
+	MYRISIM_ROOT=$(CURDIR) $(B)/tests/runner $(T)
+
+bench: all $(BENCHES)
+
+clean:
+	rm -rf $(B)
+
+-include $(shell find $(B)/obj -name '*.d' 2>/dev/null)

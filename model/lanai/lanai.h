@@ -1,0 +1,111 @@
+/* The LANai core: an instruction-set simulator for the Lanai ISA exactly as
+ * LLVM 14 emits it, with a per-chip cycle model. Plain C, no SystemC: the
+ * SystemC shell (sim/) drives it through lanai_run() and the mmio hooks.
+ *
+ * Time: the core keeps its own local cycle count. lanai_run() executes until
+ * the count reaches a limit, the core halts or faults. Accesses outside SRAM
+ * and the simulator-services window go to the mmio hooks, which get the local
+ * cycle so device registers can be computed as pure functions of time; a hook
+ * may block (e.g. SystemC wait()) to synchronise before a side effect. */
+#ifndef MYRISIM_LANAI_H
+#define MYRISIM_LANAI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+typedef enum { CHIP_LANAI4 = 4, CHIP_LANAI9 = 9 } lanai_chip_id;
+
+/* Per-chip constants and cycle-model parameters. One profile per chip lives
+ * in model/lanai/profile_<chip>.c; these are calibrated once (docs). */
+typedef struct lanai_profile {
+    const char *name;          /* "lanai4", "lanai9" */
+    lanai_chip_id id;
+    uint64_t clock_hz;         /* core clock */
+    uint32_t sram_size;        /* bytes, SRAM at address 0 */
+    uint32_t sreg_base;        /* special-register window base */
+    /* cycle model (all in core cycles) */
+    uint32_t cpi_base;         /* every instruction */
+    uint32_t load_use_stall;   /* next instruction reads a just-loaded register */
+    uint32_t taken_branch;     /* extra cycles when a branch/jump is taken */
+    uint32_t pc_load;          /* extra cycles for a load into pc (return) */
+    uint32_t load_wait;        /* SRAM wait states on a load */
+    uint32_t store_wait;       /* SRAM wait states on a word store */
+    uint32_t partword_store_wait; /* SRAM wait states on a byte/half store (read-modify-write) */
+    uint32_t mmio_wait;        /* extra cycles for a special-register access */
+} lanai_profile;
+
+const lanai_profile *lanai_profile_get(const char *name); /* NULL if unknown */
+extern const lanai_profile lanai4_profile, lanai9_profile;
+
+typedef enum {
+    LANAI_RUNNING = 0,  /* stopped at the cycle limit, can continue */
+    LANAI_HALTED,       /* firmware wrote SIMSVC_EXIT */
+    LANAI_FAULTED,      /* see lanai_core.fault */
+} lanai_state;
+
+typedef enum {
+    FAULT_NONE = 0,
+    FAULT_ILLEGAL,      /* encoding not accepted by LLVM 14's decoder */
+    FAULT_BUS,          /* access outside SRAM and any mapped window */
+    FAULT_MISALIGNED,   /* word/half access not naturally aligned */
+    FAULT_FETCH,        /* pc outside SRAM or not word-aligned */
+    FAULT_ASSERT,       /* firmware assertion (SIMSVC_ASSERT) */
+    FAULT_DEVICE,       /* an mmio hook refused the access */
+} lanai_fault_cause;
+
+typedef struct lanai_fault {
+    lanai_fault_cause cause;
+    uint32_t pc, insn, addr;
+    char msg[160];      /* assertion text or device message */
+} lanai_fault;
+
+/* Device hooks for addresses outside SRAM and the services window.
+ * size is 1, 2 or 4; return 0 on success, -1 if nothing is mapped there. */
+typedef struct lanai_mmio {
+    void *ctx;
+    int (*read)(void *ctx, uint32_t addr, int size, uint64_t cycle, uint32_t *val);
+    int (*write)(void *ctx, uint32_t addr, int size, uint64_t cycle, uint32_t val);
+} lanai_mmio;
+
+typedef struct lanai_mark { uint32_t id; uint64_t cycle, insns; } lanai_mark;
+
+typedef struct lanai_symtab lanai_symtab;   /* ELF symbols, for reports and traces */
+
+typedef struct lanai_core lanai_core;        /* opaque; see core.c */
+
+lanai_core *lanai_new(const lanai_profile *p);
+void lanai_free(lanai_core *c);
+void lanai_reset(lanai_core *c);             /* registers, pc = 0, counters = 0 */
+
+/* Load an ELF executable from lanai-ld into SRAM (and keep its symbols).
+ * On error returns -1 and writes a message naming the file to err. */
+int lanai_load_elf(lanai_core *c, const char *path, char *err, size_t errlen);
+
+uint8_t *lanai_sram(lanai_core *c);          /* big-endian memory image */
+uint32_t lanai_sram_size(const lanai_core *c);
+void lanai_set_mmio(lanai_core *c, const lanai_mmio *m);
+void lanai_set_console(lanai_core *c, FILE *out);   /* default stdout; NULL = discard */
+void lanai_set_trace(lanai_core *c, FILE *out);     /* NULL = off; one line per instruction */
+
+/* Execute until local cycles >= cycle_limit, halt or fault. */
+lanai_state lanai_run(lanai_core *c, uint64_t cycle_limit);
+
+lanai_state lanai_state_of(const lanai_core *c);
+uint64_t lanai_cycles(const lanai_core *c);
+uint64_t lanai_insns(const lanai_core *c);
+int lanai_exit_code(const lanai_core *c);
+const lanai_fault *lanai_fault_info(const lanai_core *c);
+const lanai_profile *lanai_profile_of(const lanai_core *c);
+uint32_t lanai_reg(const lanai_core *c, int r);
+uint32_t lanai_pc(const lanai_core *c);
+const lanai_mark *lanai_marks(const lanai_core *c, int *n);
+
+/* Write a human-readable fault report (chip, pc, function, instruction, cause). */
+void lanai_report_fault(const lanai_core *c, FILE *out);
+
+/* Disassemble one word at address pc into buf, LLVM-style syntax. */
+void lanai_disasm(uint32_t word, uint32_t pc, char *buf, size_t len);
+/* Name of the function containing addr ("?" if none) and the offset into it. */
+const char *lanai_symbolize(const lanai_core *c, uint32_t addr, uint32_t *off);
+
+#endif
