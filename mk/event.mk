@@ -1,0 +1,3 @@
+# The C event queue shared by every timed model.
+LIB_SRCS  += model/event/evq.c
+TEST_SRCS += $(wildcard tests/event/*.c)

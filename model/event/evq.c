@@ -1,0 +1,181 @@
+/* Binary min-heap keyed on (time, sequence number). Cancellation is lazy:
+ * a cancelled entry stays in the heap and is skipped when it surfaces. */
+#include "evq.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct {
+    sim_time t;
+    uint64_t seq;        /* also the ev_id */
+    ev_fn fn;
+    void *arg;
+} ev_entry;
+
+struct evq {
+    ev_entry *heap;
+    int n, cap;
+    uint64_t next_seq;
+    sim_time now;
+    uint64_t run_count;
+    uint64_t *cancelled;      /* ids cancelled but still in the heap */
+    int ncancel, capcancel;
+    void (*notify)(void *ctx, sim_time t);
+    void *notify_ctx;
+};
+
+static void *xrealloc(void *p, size_t n)
+{
+    void *r = realloc(p, n);
+    if (!r) {
+        fprintf(stderr, "myrisim: out of memory in the event queue\n");
+        exit(3);
+    }
+    return r;
+}
+
+evq *evq_new(void)
+{
+    evq *q = xrealloc(NULL, sizeof *q);
+    *q = (evq){.next_seq = 1};
+    return q;
+}
+
+void evq_free(evq *q)
+{
+    if (!q) return;
+    free(q->heap);
+    free(q->cancelled);
+    free(q);
+}
+
+static int before(const ev_entry *a, const ev_entry *b)
+{
+    return a->t < b->t || (a->t == b->t && a->seq < b->seq);
+}
+
+static void sift_up(evq *q, int i)
+{
+    ev_entry e = q->heap[i];
+    while (i > 0) {
+        int p = (i - 1) / 2;
+        if (!before(&e, &q->heap[p])) break;
+        q->heap[i] = q->heap[p];
+        i = p;
+    }
+    q->heap[i] = e;
+}
+
+static void sift_down(evq *q, int i)
+{
+    ev_entry e = q->heap[i];
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= q->n) break;
+        if (c + 1 < q->n && before(&q->heap[c + 1], &q->heap[c])) c++;
+        if (!before(&q->heap[c], &e)) break;
+        q->heap[i] = q->heap[c];
+        i = c;
+    }
+    q->heap[i] = e;
+}
+
+ev_id evq_at(evq *q, sim_time t, ev_fn fn, void *arg)
+{
+    if (t < q->now) t = q->now;
+    if (q->n == q->cap) {
+        q->cap = q->cap ? q->cap * 2 : 256;
+        q->heap = xrealloc(q->heap, (size_t)q->cap * sizeof *q->heap);
+    }
+    ev_id id = q->next_seq++;
+    q->heap[q->n] = (ev_entry){t, id, fn, arg};
+    sift_up(q, q->n++);
+    if (q->notify && q->heap[0].seq == id) q->notify(q->notify_ctx, t);
+    return id;
+}
+
+ev_id evq_after(evq *q, sim_time delay, ev_fn fn, void *arg)
+{
+    return evq_at(q, q->now + delay, fn, arg);
+}
+
+void evq_cancel(evq *q, ev_id id)
+{
+    if (!id) return;
+    for (int i = 0; i < q->ncancel; i++)
+        if (q->cancelled[i] == id) return;
+    for (int i = 0; i < q->n; i++)
+        if (q->heap[i].seq == id) {
+            if (q->ncancel == q->capcancel) {
+                q->capcancel = q->capcancel ? q->capcancel * 2 : 16;
+                q->cancelled = xrealloc(q->cancelled, (size_t)q->capcancel * sizeof *q->cancelled);
+            }
+            q->cancelled[q->ncancel++] = id;
+            return;
+        }
+}
+
+static int take_cancel(evq *q, uint64_t id)
+{
+    for (int i = 0; i < q->ncancel; i++)
+        if (q->cancelled[i] == id) {
+            q->cancelled[i] = q->cancelled[--q->ncancel];
+            return 1;
+        }
+    return 0;
+}
+
+static void pop(evq *q)
+{
+    q->heap[0] = q->heap[--q->n];
+    if (q->n) sift_down(q, 0);
+}
+
+/* Drop cancelled entries from the top so evq_next() tells the truth. */
+static void skim(evq *q)
+{
+    while (q->n && q->ncancel && take_cancel(q, q->heap[0].seq)) pop(q);
+}
+
+sim_time evq_now(const evq *q) { return q->now; }
+int evq_pending(const evq *q) { return q->n - q->ncancel; }
+uint64_t evq_events_run(const evq *q) { return q->run_count; }
+
+void evq_advance(evq *q, sim_time t)
+{
+    if (t > q->now) q->now = t;
+}
+
+sim_time evq_next(const evq *q)
+{
+    skim((evq *)q);
+    return q->n ? q->heap[0].t : SIM_TIME_NEVER;
+}
+
+uint64_t evq_run_until(evq *q, sim_time limit)
+{
+    uint64_t ran = 0;
+    for (;;) {
+        skim(q);
+        if (!q->n || q->heap[0].t > limit) break;
+        ev_entry e = q->heap[0];
+        pop(q);
+        q->now = e.t;
+        q->run_count++;
+        ran++;
+        e.fn(e.arg);
+    }
+    return ran;
+}
+
+uint64_t evq_step(evq *q)
+{
+    sim_time t = evq_next(q);
+    return t == SIM_TIME_NEVER ? 0 : evq_run_until(q, t);
+}
+
+void evq_set_notify(evq *q, void (*notify)(void *ctx, sim_time t), void *ctx)
+{
+    q->notify = notify;
+    q->notify_ctx = ctx;
+}

@@ -1,0 +1,49 @@
+/* The event queue through which every plain-C timed model (links, switches,
+ * DMA engines, timers) schedules work. Time is in picoseconds. Events at the
+ * same time run in the order they were scheduled, so runs are deterministic.
+ * In the full simulator the SystemC shell pumps this queue in step with
+ * sc_time; unit tests pump it directly with evq_run_until(). */
+#ifndef MYRISIM_EVQ_H
+#define MYRISIM_EVQ_H
+
+#include <stdint.h>
+
+typedef uint64_t sim_time;               /* picoseconds */
+#define SIM_TIME_NEVER UINT64_MAX
+#define SIM_NS(x) ((sim_time)(x) * 1000u)
+#define SIM_US(x) ((sim_time)(x) * 1000000u)
+
+typedef void (*ev_fn)(void *arg);
+typedef struct evq evq;
+typedef uint64_t ev_id;                  /* 0 is never a valid id */
+
+evq *evq_new(void);
+void evq_free(evq *q);
+
+/* Schedule fn(arg) at absolute time t (t >= now, else it runs at now). */
+ev_id evq_at(evq *q, sim_time t, ev_fn fn, void *arg);
+/* Schedule fn(arg) after a delay from now. */
+ev_id evq_after(evq *q, sim_time delay, ev_fn fn, void *arg);
+/* Cancel a pending event; harmless if it already ran or was cancelled. */
+void evq_cancel(evq *q, ev_id id);
+
+sim_time evq_now(const evq *q);
+/* Move "now" forward without running anything (the caller guarantees no
+ * event is pending before t): used when another clock domain (an ISS) has
+ * advanced to t and is about to act on the models. */
+void evq_advance(evq *q, sim_time t);
+/* Time of the earliest pending event, or SIM_TIME_NEVER. */
+sim_time evq_next(const evq *q);
+/* Run every event with time <= limit in order; now ends at the time of the
+ * last event run (not at limit). Returns the number of events run. */
+uint64_t evq_run_until(evq *q, sim_time limit);
+/* Run every event at the earliest pending time (one time step). */
+uint64_t evq_step(evq *q);
+uint64_t evq_events_run(const evq *q);   /* total, for statistics */
+int evq_pending(const evq *q);
+
+/* Called whenever an event becomes the new earliest one (the SystemC pump
+ * uses it to wake up early). */
+void evq_set_notify(evq *q, void (*notify)(void *ctx, sim_time t), void *ctx);
+
+#endif

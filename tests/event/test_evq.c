@@ -1,0 +1,110 @@
+#include "../harness/harness.h"
+#include "../../model/event/evq.h"
+
+#include <string.h>
+
+static char log_buf[256];
+static evq *the_q;
+
+static void log_ev(void *arg)
+{
+    size_t n = strlen(log_buf);
+    log_buf[n] = *(const char *)arg;
+    log_buf[n + 1] = 0;
+}
+
+TEST(evq, orders_by_time_then_schedule_order)
+{
+    evq *q = evq_new();
+    log_buf[0] = 0;
+    evq_at(q, 30, log_ev, "c");
+    evq_at(q, 10, log_ev, "a");
+    evq_at(q, 20, log_ev, "b");
+    evq_at(q, 10, log_ev, "A");   /* same time as "a", scheduled later */
+    ASSERT_EQ(evq_next(q), 10);
+    ASSERT_EQ(evq_run_until(q, 25), 3);
+    ASSERT_STR_EQ(log_buf, "aAb");
+    ASSERT_EQ(evq_now(q), 20);
+    ASSERT_EQ(evq_step(q), 1);
+    ASSERT_STR_EQ(log_buf, "aAbc");
+    ASSERT_EQ(evq_next(q), SIM_TIME_NEVER);
+    ASSERT_EQ(evq_events_run(q), 4);
+    evq_free(q);
+}
+
+TEST(evq, cancel_skips_event)
+{
+    evq *q = evq_new();
+    log_buf[0] = 0;
+    ev_id a = evq_at(q, 5, log_ev, "x");
+    evq_at(q, 7, log_ev, "y");
+    evq_cancel(q, a);
+    evq_cancel(q, a);             /* twice is harmless */
+    ASSERT_EQ(evq_pending(q), 1);
+    ASSERT_EQ(evq_next(q), 7);
+    evq_run_until(q, 100);
+    ASSERT_STR_EQ(log_buf, "y");
+    evq_free(q);
+}
+
+static void chain(void *arg)
+{
+    int *left = arg;
+    if (--*left > 0) evq_after(the_q, 3, chain, arg);
+}
+
+TEST(evq, events_schedule_events_and_past_clamps_to_now)
+{
+    evq *q = the_q = evq_new();
+    int left = 1000;
+    evq_at(q, 1, chain, &left);
+    evq_run_until(q, SIM_TIME_NEVER - 1);
+    ASSERT_EQ(left, 0);
+    ASSERT_EQ(evq_now(q), 1 + 3 * 999);
+    log_buf[0] = 0;
+    evq_at(q, 0, log_ev, "p");   /* in the past: runs at now */
+    ASSERT_EQ(evq_next(q), evq_now(q));
+    evq_free(q);
+}
+
+static sim_time notified;
+static void note_time(void *ctx, sim_time t) { (void)ctx; notified = t; }
+
+TEST(evq, notify_on_new_earliest)
+{
+    evq *q = evq_new();
+    evq_set_notify(q, note_time, NULL);
+    notified = 0;
+    evq_at(q, 50, log_ev, "a");
+    ASSERT_EQ(notified, 50);
+    evq_at(q, 60, log_ev, "b");
+    ASSERT_EQ(notified, 50);      /* not earlier: no notification */
+    evq_at(q, 40, log_ev, "c");
+    ASSERT_EQ(notified, 40);
+    evq_free(q);
+}
+
+TEST(evq, heap_stays_ordered_under_load)
+{
+    evq *q = evq_new();
+    static sim_time seen[5000];
+    static int nseen;
+    nseen = 0;
+    uint32_t x = 12345;
+    for (int i = 0; i < 5000; i++) {
+        x = x * 1103515245u + 12345u;
+        evq_at(q, (x >> 8) % 100000, log_ev, "z");
+    }
+    log_buf[0] = 0;
+    sim_time last = 0;
+    while (evq_next(q) != SIM_TIME_NEVER) {
+        sim_time t = evq_next(q);
+        ASSERT_TRUE(t >= last);
+        last = t;
+        log_buf[0] = 0;
+        evq_step(q);
+        seen[nseen++ % 5000] = t;
+    }
+    ASSERT_EQ(evq_events_run(q), 5000);
+    evq_free(q);
+}
