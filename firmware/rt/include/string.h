@@ -1,0 +1,19 @@
+/* The memory and string functions firmware/rt provides. On the Lanai this
+ * is <string.h> (clang has none for a freestanding target); in a native build
+ * that shares these include paths it defers to the system header. */
+#ifndef __lanai__
+#include_next <string.h>
+#else
+#ifndef MYRISIM_RT_STRING_H
+#define MYRISIM_RT_STRING_H
+
+#include <stddef.h>
+
+void *memcpy(void *restrict dst, const void *restrict src, size_t n);
+void *memmove(void *dst, const void *src, size_t n);
+void *memset(void *dst, int c, size_t n);
+int memcmp(const void *a, const void *b, size_t n);
+size_t strlen(const char *s);
+
+#endif
+#endif

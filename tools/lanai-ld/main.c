@@ -1,0 +1,95 @@
+/* lanai-ld: command line and the pass order
+ *   read inputs -> resolve symbols (pull archive members) -> layout ->
+ *   relocate -> write ELF (+ map). */
+#include "ld.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: lanai-ld [--chip lanai4|lanai9 | --sram-size BYTES] -o OUT.elf [--map OUT.map] IN.o|LIB.a ...\n"
+            "  Links clang-14 --target=lanai objects into a LANai executable:\n"
+            "  .text.init at 0, then .text, .rodata, .data, .bss; stack at the top of SRAM.\n"
+            "  --chip lanai4    SRAM 1 MiB (default)      --chip lanai9    SRAM 2 MiB\n"
+            "  --sram-size N    SRAM bytes (decimal, 0x hex, or with K/M suffix)\n"
+            "  --map FILE       write a map of sections and symbols\n");
+}
+
+/* Value of an option given as "--opt VALUE" or "--opt=VALUE". */
+static const char *opt_value(int argc, char **argv, int *i, const char *name)
+{
+    size_t n = strlen(name);
+    if (strncmp(argv[*i], name, n)) return NULL;
+    if (argv[*i][n] == '=') return argv[*i] + n + 1;
+    if (argv[*i][n]) return NULL;
+    if (*i + 1 >= argc) ld_fatal("option %s needs a value", name);
+    return argv[++*i];
+}
+
+static uint32_t parse_size(const char *s)
+{
+    char *end;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (end == s) ld_fatal("--sram-size: '%s' is not a number", s);
+    if (*end == 'K' || *end == 'k') { v <<= 10; end++; }
+    else if (*end == 'M' || *end == 'm') { v <<= 20; end++; }
+    if (*end) ld_fatal("--sram-size: '%s' is not a number", s);
+    if (v == 0 || v > 0xFFFFFFF8ull || v % 8) ld_fatal("--sram-size: %s must be a non-zero multiple of 8 below 4 GiB", s);
+    return (uint32_t)v;
+}
+
+int main(int argc, char **argv)
+{
+    ld_link L = {0};
+    const char **inputs = xcalloc((size_t)argc, sizeof *inputs);
+    int ninputs = 0, have_size = 0;
+    L.chip = "lanai4";
+    L.sram_size = 1u << 20;
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            usage(stdout);
+            return 0;
+        } else if ((v = opt_value(argc, argv, &i, "-o"))) {
+            L.out_path = v;
+        } else if ((v = opt_value(argc, argv, &i, "--map"))) {
+            L.map_path = v;
+        } else if ((v = opt_value(argc, argv, &i, "--chip"))) {
+            if (!strcmp(v, "lanai4")) L.sram_size = 1u << 20;
+            else if (!strcmp(v, "lanai9")) L.sram_size = 2u << 20;
+            else ld_fatal("--chip: unknown chip '%s' (lanai4 or lanai9)", v);
+            if (have_size) ld_fatal("give either --chip or --sram-size, not both");
+            L.chip = v;
+            have_size = 1;
+        } else if ((v = opt_value(argc, argv, &i, "--sram-size"))) {
+            if (have_size) ld_fatal("give either --chip or --sram-size, not both");
+            L.sram_size = parse_size(v);
+            L.chip = NULL;
+            have_size = 1;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            usage(stderr);
+            ld_fatal("unknown option '%s'", argv[i]);
+        } else {
+            inputs[ninputs++] = argv[i];
+        }
+    }
+    if (!L.out_path) {
+        usage(stderr);
+        ld_fatal("no output file (-o OUT.elf)");
+    }
+    if (!ninputs) ld_fatal("no input files");
+
+    for (int i = 0; i < ninputs; i++) ld_read_input(&L, inputs[i]);
+    ld_stop_if_errors();
+    remove(L.out_path);   /* a failed link must not leave a stale image behind */
+    ld_resolve(&L);
+    ld_stop_if_errors();
+    ld_layout(&L);
+    ld_relocate(&L);
+    ld_write_elf(&L);
+    if (L.map_path) ld_write_map(&L);
+    return 0;
+}
