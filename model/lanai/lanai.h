@@ -60,7 +60,9 @@ typedef struct lanai_fault {
 } lanai_fault;
 
 /* Device hooks for addresses outside SRAM and the services window.
- * size is 1, 2 or 4; return 0 on success, -1 if nothing is mapped there. */
+ * size is 1, 2 or 4; return 0 on success, -1 if nothing is mapped there
+ * (FAULT_BUS); any other nonzero value means the device refuses the access
+ * (FAULT_DEVICE). */
 typedef struct lanai_mmio {
     void *ctx;
     int (*read)(void *ctx, uint32_t addr, int size, uint64_t cycle, uint32_t *val);
@@ -82,6 +84,10 @@ void lanai_reset(lanai_core *c);             /* registers, pc = 0, counters = 0 
 int lanai_load_elf(lanai_core *c, const char *path, char *err, size_t errlen);
 
 uint8_t *lanai_sram(lanai_core *c);          /* big-endian memory image */
+/* Added: anyone writing SRAM behind the core's back (DMA engines, a test
+ * patching code) after the core has run must report the range, because the
+ * core caches decoded instructions. Stores by the core itself need not. */
+void lanai_sram_written(lanai_core *c, uint32_t addr, uint32_t len);
 uint32_t lanai_sram_size(const lanai_core *c);
 void lanai_set_mmio(lanai_core *c, const lanai_mmio *m);
 void lanai_set_console(lanai_core *c, FILE *out);   /* default stdout; NULL = discard */
@@ -98,6 +104,11 @@ const lanai_fault *lanai_fault_info(const lanai_core *c);
 const lanai_profile *lanai_profile_of(const lanai_core *c);
 uint32_t lanai_reg(const lanai_core *c, int r);
 uint32_t lanai_pc(const lanai_core *c);
+/* Added for tests and debuggers: set a register (r0/r1 ignored; r2 = pc
+ * restarts fetch there), and read the flags as Z<<3 | N<<2 | V<<1 | C. */
+void lanai_set_reg(lanai_core *c, int r, uint32_t v);
+uint32_t lanai_flags(const lanai_core *c);
+enum { LANAI_FLAG_C = 1, LANAI_FLAG_V = 2, LANAI_FLAG_N = 4, LANAI_FLAG_Z = 8 };
 const lanai_mark *lanai_marks(const lanai_core *c, int *n);
 
 /* Write a human-readable fault report (chip, pc, function, instruction, cause). */

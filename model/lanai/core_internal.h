@@ -1,0 +1,190 @@
+/* Internal state of the LANai core, shared by core.c, the executors and the
+ * services window. Not part of the public API (lanai.h). */
+#ifndef MYRISIM_LANAI_CORE_INTERNAL_H
+#define MYRISIM_LANAI_CORE_INTERNAL_H
+
+#include "lanai.h"
+#include "decode.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#define LIKELY(x) __builtin_expect(!!(x), 1)
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+/* Writes to r0 and r1 go to this extra slot, so handlers never test for them. */
+#define LREG_SINK 32
+
+/* Flag bits in lanai_core.flags; the 4-bit value indexes cond_table. */
+enum { FL_C = 1, FL_V = 2, FL_N = 4, FL_Z = 8 };
+
+/* A pre-decoded instruction: one per SRAM word, filled lazily on first
+ * execution and reset to H_DECODE when a store hits the word. */
+typedef struct lanai_dec {
+    uint8_t h;        /* handler (lanai_handler) */
+    uint8_t rd, rs1, rs2;  /* rd is LREG_SINK for r0/r1 destinations */
+    uint8_t cc;       /* condition (DDDI) */
+    uint8_t cost;     /* static cycles: cpi_base + SRAM wait states */
+    uint8_t x, y;     /* handler-specific: ALU op, flags, real handler ... */
+    uint32_t imm;     /* operand / displacement / target */
+    uint32_t src;     /* bit mask of registers read (load-use interlock) */
+} lanai_dec;
+
+typedef enum {
+    H_DECODE = 0, H_ILLEGAL, H_FETCHFAULT, H_READPC, H_GENERIC,
+    /* RI, no flags, rd not pc */
+    H_MOVI, H_ADDI, H_SUBI, H_ANDI, H_ORI, H_XORI, H_SHLI, H_SHRI, H_SARI, H_ALUI,
+    /* RI with .f */
+    H_SUBFI, H_ALUFI,
+    /* RR, condition always true, no flags */
+    H_ADDR, H_SUBR, H_ANDR, H_ORR, H_XORR, H_SHR, H_SHAR, H_ALUR,
+    /* RR with .f or a predicate */
+    H_SUBFR, H_ALURX,
+    H_SEL, H_SCC, H_POPC, H_LEADZ, H_TRAILZ,
+    /* memory: D = rs1 + imm (no writeback), RR = rs1 + rs2, ABS = SLS */
+    H_LDW_D, H_STW_D, H_STW_PRE, H_LDW_POST, H_LDW_RR, H_STW_RR, H_LDW_ABS, H_STW_ABS,
+    H_LDH_D, H_LDB_D, H_STH_D, H_STB_D,
+    /* control */
+    H_BT, H_BCC, H_RET,
+    H_COUNT
+} lanai_handler;
+
+struct lanai_symtab;
+
+struct lanai_core {
+    const lanai_profile *prof;
+    uint32_t R[LREG_SINK + 2];  /* r0 = 0 and r1 = ~0 are never written */
+    uint32_t flags;             /* FL_* */
+    uint32_t pc;                /* address of the next instruction */
+    uint32_t q1, q2, q3;        /* next-pc queue (§1.8), valid when pend */
+    int pend;                   /* a control transfer is in flight */
+    uint32_t ldpend;            /* register mask loaded by the previous insn */
+    uint64_t cycles, insns;
+    lanai_state state;
+    int exit_code;
+    lanai_fault fault;
+
+    uint8_t *sram;
+    uint32_t sram_size;
+    lanai_dec *dec;             /* sram_size/4 records + 1 fetch-fault sentinel */
+    uint8_t *cpage;             /* per 4 KB page: holds decoded records */
+    uint32_t ncpage;
+
+    lanai_mmio mmio;
+    int has_mmio;
+    FILE *console;
+    FILE *trace;
+
+    lanai_mark *marks;
+    int nmarks, capmarks;
+    uint32_t cycle_hi_latch, insn_hi_latch;
+
+    struct lanai_symtab *syms;
+};
+
+#define CPAGE_SHIFT 12
+
+/* Big-endian SRAM access. */
+static inline uint32_t be32(const uint8_t *p)
+{
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return __builtin_bswap32(v);
+}
+static inline void put_be32(uint8_t *p, uint32_t v)
+{
+    v = __builtin_bswap32(v);
+    memcpy(p, &v, 4);
+}
+static inline uint32_t be16(const uint8_t *p) { return ((uint32_t)p[0] << 8) | p[1]; }
+static inline void put_be16(uint8_t *p, uint32_t v) { p[0] = (uint8_t)(v >> 8); p[1] = (uint8_t)v; }
+
+/* cond_table[cc] bit f is set when condition cc holds for flag value f. */
+extern const uint16_t lanai_cond_table[16];
+static inline int cond_true(uint32_t flags, unsigned cc) { return (lanai_cond_table[cc] >> flags) & 1; }
+
+static inline uint32_t nz_flags(uint32_t r) { return (r == 0 ? FL_Z : 0) | ((r >> 31) ? FL_N : 0); }
+
+/* a + b + cin with Z N V C. */
+static inline uint32_t add_flags(uint32_t a, uint32_t b, uint32_t cin, uint32_t *fl)
+{
+    uint64_t s = (uint64_t)a + b + cin;
+    uint32_t r = (uint32_t)s;
+    *fl = nz_flags(r) | ((uint32_t)(s >> 32) ? FL_C : 0) | (((~(a ^ b) & (a ^ r)) >> 31) ? FL_V : 0);
+    return r;
+}
+
+/* Shift by a signed amount (+ left, - right); |amount| >= 32 shifts
+ * everything out (PROPOSED in §1.5). *carry = last bit shifted out on a
+ * left shift, 0 on a right shift or a zero shift. */
+static inline uint32_t shift_val(uint32_t a, int32_t amt, int arith, uint32_t *carry)
+{
+    *carry = 0;
+    if (amt >= 0) {
+        if (amt == 0) return a;
+        if (amt <= 32) *carry = (a >> (32 - amt)) & 1;
+        return amt >= 32 ? 0 : a << amt;
+    }
+    uint32_t n = amt < -32 ? 32u : (uint32_t)-amt;
+    if (arith) return n >= 32 ? (uint32_t)((int32_t)a >> 31) : (uint32_t)((int32_t)a >> n);
+    return n >= 32 ? 0 : a >> n;
+}
+
+/* Full ALU with flag update; ri selects the RI rule for C on logical ops
+ * (RI: cleared; RR: unchanged — §1.5 PROPOSED). */
+static inline uint32_t alu_exec(uint32_t *flags, int op, uint32_t a, uint32_t b, int setf, int ri)
+{
+    uint32_t r, fl = 0, carry;
+    switch (op) {
+    case ALU_ADD: r = add_flags(a, b, 0, &fl); break;
+    case ALU_ADDC: r = add_flags(a, b, *flags & FL_C, &fl); break;
+    case ALU_SUB: r = add_flags(a, ~b, 1, &fl); break;
+    case ALU_SUBB: r = add_flags(a, ~b, *flags & FL_C, &fl); break;
+    case ALU_AND: r = a & b; fl = nz_flags(r) | (ri ? 0 : (*flags & FL_C)); break;
+    case ALU_OR: r = a | b; fl = nz_flags(r) | (ri ? 0 : (*flags & FL_C)); break;
+    case ALU_XOR: r = a ^ b; fl = nz_flags(r) | (ri ? 0 : (*flags & FL_C)); break;
+    case ALU_SH: r = shift_val(a, (int32_t)b, 0, &carry); fl = nz_flags(r) | carry; break;
+    default: r = shift_val(a, (int32_t)b, 1, &carry); fl = nz_flags(r) | carry; break;
+    }
+    if (setf) *flags = fl;
+    return r;
+}
+
+/* predecode.c */
+void lanai_predecode(const lanai_core *c, uint32_t word, lanai_dec *d);
+void lanai_invalidate_all(lanai_core *c);
+
+/* memory.c: accesses outside the SRAM fast path. Return 0 on success,
+ * -1 when the core faulted (fault recorded). Writes may halt the core
+ * (state becomes LANAI_HALTED, return 0). *extra gets added cycles. */
+int lanai_mem_read_slow(lanai_core *c, uint32_t pc, uint32_t addr, int size, uint32_t *val);
+int lanai_mem_write_slow(lanai_core *c, uint32_t pc, uint32_t addr, int size, uint32_t val);
+/* Whole access (SRAM or slow path), used by the generic executor. */
+int lanai_mem_read(lanai_core *c, uint32_t pc, uint32_t addr, int size, uint32_t *val);
+int lanai_mem_write(lanai_core *c, uint32_t pc, uint32_t addr, int size, uint32_t val);
+
+/* simsvc.c: the services window; same return convention. */
+int lanai_simsvc_read(lanai_core *c, uint32_t pc, uint32_t addr, uint32_t *val);
+int lanai_simsvc_write(lanai_core *c, uint32_t pc, uint32_t addr, uint32_t val);
+
+/* fault.c */
+void lanai_raise(lanai_core *c, lanai_fault_cause cause, uint32_t pc, uint32_t addr, const char *msg);
+void lanai_trace_line(lanai_core *c, uint32_t pc);
+
+/* exec_generic.c: one instruction with full semantics (rare forms, writes
+ * to pc). The caller has charged the static cost. Returns 0, or -1 on fault. */
+int lanai_exec_generic(lanai_core *c, uint32_t pc);
+
+/* Queue a control transfer to target after `slots` delay slots (1 or 2). */
+static inline void lanai_transfer(lanai_core *c, uint32_t pc, uint32_t target, int slots)
+{
+    if (!c->pend) {
+        c->q1 = pc + 4; c->q2 = pc + 8; c->q3 = pc + 12;
+        c->pend = 1;
+    }
+    if (slots == 1) { c->q2 = target; c->q3 = target + 4; }
+    else c->q3 = target;
+    c->cycles += c->prof->taken_branch;
+}
+
+#endif

@@ -1,0 +1,148 @@
+/* ELF32 big-endian EM_LANAI executables (as tools/lanai-ld writes them):
+ * PT_LOAD segments are copied to SRAM at p_paddr (rest of p_memsz zeroed),
+ * function symbols are kept for reports and traces. The whole file is
+ * validated before SRAM is touched, so a bad file leaves the core as it was.
+ * Execution starts at address 0 (reset), as on the real NIC. */
+#include "core_internal.h"
+#include "symtab.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+enum { EM_LANAI = 244, ET_EXEC = 2, PT_LOAD = 1, SHT_SYMTAB = 2, SHF_EXECINSTR = 4,
+       STT_NOTYPE = 0, STT_FUNC = 2 };
+
+typedef struct { const uint8_t *p; size_t n; } image;
+
+static uint32_t rd32(const image *im, size_t off) { return be32(im->p + off); }
+static uint32_t rd16(const image *im, size_t off) { return be16(im->p + off); }
+static int fits(const image *im, uint64_t off, uint64_t len) { return off <= im->n && len <= im->n - off; }
+
+static int fail(char *err, size_t errlen, const char *path, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int fail(char *err, size_t errlen, const char *path, const char *fmt, ...)
+{
+    if (err && errlen) {
+        int n = snprintf(err, errlen, "%s: ", path);
+        if (n < 0) n = 0;
+        if ((size_t)n < errlen) {
+            va_list ap;
+            va_start(ap, fmt);
+            vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
+            va_end(ap);
+        }
+    }
+    return -1;
+}
+
+static int read_file(const char *path, image *im, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return fail(err, errlen, path, "cannot open: %s", "no such file or not readable");
+    size_t cap = 1 << 16, n = 0;
+    uint8_t *buf = malloc(cap);
+    while (buf) {
+        if (n == cap) {
+            uint8_t *nb = cap < (1u << 30) ? realloc(buf, cap *= 2) : NULL;
+            if (!nb) { free(buf); buf = NULL; break; }
+            buf = nb;
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0) break;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (!buf) return fail(err, errlen, path, "file too large or out of memory");
+    if (bad) { free(buf); return fail(err, errlen, path, "read error"); }
+    im->p = buf;
+    im->n = n;
+    return 0;
+}
+
+/* Checks the header and every PT_LOAD; returns the number of segments. */
+static int check(const image *im, uint32_t sram, const char *path, char *err, size_t errlen)
+{
+    if (im->n < 4 || im->p[0] != 0x7F || im->p[1] != 'E' || im->p[2] != 'L' || im->p[3] != 'F')
+        return fail(err, errlen, path, "not an ELF file");
+    if (im->n < 52) return fail(err, errlen, path, "truncated ELF header (%zu bytes)", im->n);
+    if (im->p[4] != 1) return fail(err, errlen, path, "ELF class %u, expected 32-bit (ELFCLASS32)", im->p[4]);
+    if (im->p[5] != 2) return fail(err, errlen, path, "not big-endian (EI_DATA %u, expected ELFDATA2MSB)", im->p[5]);
+    if (rd16(im, 18) != EM_LANAI) return fail(err, errlen, path, "machine %u, expected EM_LANAI (244)", rd16(im, 18));
+    if (rd16(im, 16) != ET_EXEC) return fail(err, errlen, path, "ELF type %u, expected an executable (ET_EXEC); link it with lanai-ld", rd16(im, 16));
+    uint32_t phoff = rd32(im, 28), phentsize = rd16(im, 42), phnum = rd16(im, 44);
+    if (phnum && phentsize < 32) return fail(err, errlen, path, "program header entries of %u bytes, expected 32", phentsize);
+    if (!fits(im, phoff, (uint64_t)phentsize * phnum))
+        return fail(err, errlen, path, "truncated: program headers end beyond the file");
+    int loads = 0;
+    for (uint32_t i = 0; i < phnum; i++) {
+        size_t ph = phoff + (size_t)i * phentsize;
+        if (rd32(im, ph) != PT_LOAD) continue;
+        uint32_t off = rd32(im, ph + 4), paddr = rd32(im, ph + 12), filesz = rd32(im, ph + 16), memsz = rd32(im, ph + 20);
+        if (filesz > memsz) return fail(err, errlen, path, "segment %u: file size 0x%x exceeds memory size 0x%x", i, filesz, memsz);
+        if (!fits(im, off, filesz)) return fail(err, errlen, path, "truncated: segment %u data ends beyond the file", i);
+        if ((uint64_t)paddr + memsz > sram)
+            return fail(err, errlen, path, "segment %u at 0x%08x (0x%x bytes) lies outside SRAM (0x%x bytes)", i, paddr, memsz, sram);
+        loads++;
+    }
+    if (!loads) return fail(err, errlen, path, "no loadable (PT_LOAD) segment");
+    return loads;
+}
+
+/* Function symbols: STT_FUNC, and untyped symbols in executable sections. */
+static struct lanai_symtab *read_symbols(const image *im)
+{
+    struct lanai_symtab *t = lanai_symtab_new();
+    if (!t) return NULL;
+    uint32_t shoff = rd32(im, 32), shentsize = rd16(im, 46), shnum = rd16(im, 48);
+    if (shoff == 0 || shentsize < 40 || !fits(im, shoff, (uint64_t)shentsize * shnum)) return t;
+    for (uint32_t i = 0; i < shnum; i++) {
+        size_t sh = shoff + (size_t)i * shentsize;
+        if (rd32(im, sh + 4) != SHT_SYMTAB) continue;
+        uint32_t off = rd32(im, sh + 16), size = rd32(im, sh + 20), link = rd32(im, sh + 24);
+        if (link >= shnum || !fits(im, off, size)) continue;
+        size_t strsh = shoff + (size_t)link * shentsize;
+        uint32_t stroff = rd32(im, strsh + 16), strsize = rd32(im, strsh + 20);
+        if (!fits(im, stroff, strsize)) continue;
+        for (uint32_t s = 0; s + 16 <= size; s += 16) {
+            uint32_t name = rd32(im, off + s), value = rd32(im, off + s + 4), sz = rd32(im, off + s + 8);
+            unsigned type = im->p[off + s + 12] & 15, shndx = rd16(im, off + s + 14);
+            if (name == 0 || name >= strsize) continue;
+            const char *nm = (const char *)im->p + stroff + name;
+            if (!memchr(nm, 0, strsize - name) || nm[0] == 0) continue;
+            int keep = type == STT_FUNC;
+            if (type == STT_NOTYPE && shndx > 0 && shndx < shnum && nm[0] != '.' && nm[0] != '$') {
+                size_t secsh = shoff + (size_t)shndx * shentsize;
+                keep = (rd32(im, secsh + 8) & SHF_EXECINSTR) != 0;
+                sz = 0;   /* labels extend to the next symbol */
+            }
+            if (keep && lanai_symtab_add(t, nm, value, sz) < 0) break;
+        }
+    }
+    lanai_symtab_finish(t);
+    return t;
+}
+
+int lanai_load_elf(lanai_core *c, const char *path, char *err, size_t errlen)
+{
+    image im = {NULL, 0};
+    if (read_file(path, &im, err, errlen) < 0) return -1;
+    if (check(&im, c->sram_size, path, err, errlen) < 0) {
+        free((void *)im.p);
+        return -1;
+    }
+    uint32_t phoff = rd32(&im, 28), phentsize = rd16(&im, 42), phnum = rd16(&im, 44);
+    for (uint32_t i = 0; i < phnum; i++) {
+        size_t ph = phoff + (size_t)i * phentsize;
+        if (rd32(&im, ph) != PT_LOAD) continue;
+        uint32_t off = rd32(&im, ph + 4), paddr = rd32(&im, ph + 12), filesz = rd32(&im, ph + 16), memsz = rd32(&im, ph + 20);
+        memcpy(c->sram + paddr, im.p + off, filesz);
+        memset(c->sram + paddr + filesz, 0, memsz - filesz);
+    }
+    lanai_invalidate_all(c);
+    lanai_symtab_free(c->syms);
+    c->syms = read_symbols(&im);
+    free((void *)im.p);
+    return 0;
+}

@@ -1,0 +1,86 @@
+/* Memory accesses outside the SRAM fast path: alignment faults, the
+ * simulator-services window, device hooks (the NI card maps its special
+ * registers there) and bus faults. Device accesses cost mmio_wait instead
+ * of the SRAM wait states already charged by the instruction. */
+#include "core_internal.h"
+#include "../../firmware/hal/simsvc.h"
+
+#include <stdio.h>
+
+static int misaligned(lanai_core *c, uint32_t pc, uint32_t addr, int size)
+{
+    char msg[64];
+    snprintf(msg, sizeof msg, "%s access at 0x%08x", size == 4 ? "word" : "half-word", addr);
+    lanai_raise(c, FAULT_MISALIGNED, pc, addr, msg);
+    return -1;
+}
+
+static void charge_device(lanai_core *c, uint32_t sram_wait)
+{
+    c->cycles += c->prof->mmio_wait;
+    c->cycles -= sram_wait;
+}
+
+int lanai_mem_read_slow(lanai_core *c, uint32_t pc, uint32_t addr, int size, uint32_t *val)
+{
+    if (addr & (uint32_t)(size - 1)) return misaligned(c, pc, addr, size);
+    charge_device(c, c->prof->load_wait);
+    if (addr - SIMSVC_BASE < SIMSVC_SIZE) {
+        uint32_t word;
+        if (lanai_simsvc_read(c, pc, addr & ~3u, &word) < 0) return -1;
+        int shift = 8 * (4 - size - (int)(addr & 3));   /* big-endian byte lanes */
+        *val = size == 4 ? word : (word >> shift) & (size == 2 ? 0xFFFFu : 0xFFu);
+        return 0;
+    }
+    if (addr >= c->sram_size && c->has_mmio && c->mmio.read) {
+        int rc = c->mmio.read(c->mmio.ctx, addr, size, c->cycles, val);
+        if (rc == 0) return 0;
+        if (rc != -1) {
+            lanai_raise(c, FAULT_DEVICE, pc, addr, "device refused the read");
+            return -1;
+        }
+    }
+    lanai_raise(c, FAULT_BUS, pc, addr, NULL);
+    return -1;
+}
+
+int lanai_mem_write_slow(lanai_core *c, uint32_t pc, uint32_t addr, int size, uint32_t val)
+{
+    if (addr & (uint32_t)(size - 1)) return misaligned(c, pc, addr, size);
+    charge_device(c, size == 4 ? c->prof->store_wait : c->prof->partword_store_wait);
+    if (addr - SIMSVC_BASE < SIMSVC_SIZE)
+        return lanai_simsvc_write(c, pc, addr & ~3u, val);   /* part-word: the value as written */
+    if (addr >= c->sram_size && c->has_mmio && c->mmio.write) {
+        int rc = c->mmio.write(c->mmio.ctx, addr, size, c->cycles, val);
+        if (rc == 0) return 0;
+        if (rc != -1) {
+            lanai_raise(c, FAULT_DEVICE, pc, addr, "device refused the write");
+            return -1;
+        }
+    }
+    lanai_raise(c, FAULT_BUS, pc, addr, NULL);
+    return -1;
+}
+
+int lanai_mem_read(lanai_core *c, uint32_t pc, uint32_t addr, int size, uint32_t *val)
+{
+    if (addr < c->sram_size && !(addr & (uint32_t)(size - 1))) {
+        const uint8_t *p = c->sram + addr;
+        *val = size == 4 ? be32(p) : size == 2 ? be16(p) : p[0];
+        return 0;
+    }
+    return lanai_mem_read_slow(c, pc, addr, size, val);
+}
+
+int lanai_mem_write(lanai_core *c, uint32_t pc, uint32_t addr, int size, uint32_t val)
+{
+    if (addr < c->sram_size && !(addr & (uint32_t)(size - 1))) {
+        uint8_t *p = c->sram + addr;
+        if (size == 4) put_be32(p, val);
+        else if (size == 2) put_be16(p, val);
+        else p[0] = (uint8_t)val;
+        if (c->cpage[addr >> CPAGE_SHIFT]) memset(&c->dec[addr >> 2], 0, sizeof(lanai_dec));
+        return 0;
+    }
+    return lanai_mem_write_slow(c, pc, addr, size, val);
+}

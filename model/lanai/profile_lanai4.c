@@ -1,0 +1,22 @@
+/* LANai 4 (33 MHz, 1 MB SRAM): the only place its timing numbers live.
+ * Cycle values are PLACEHOLDERS chosen from lanai-hardware.md §1.9 (LLVM
+ * sched model; Myricom gcc table: 1 load delay slot on 4.x) until they are
+ * calibrated against the dissertation's on-card copy rate (19 MB/s);
+ * docs/ will record the calibration. */
+#include "lanai.h"
+
+const lanai_profile lanai4_profile = {
+    .name = "lanai4",
+    .id = CHIP_LANAI4,
+    .clock_hz = 33000000,       /* dissertation's LANai 4 cards (thesis-targets §1.1) */
+    .sram_size = 1u << 20,      /* 1 MB */
+    .sreg_base = 0xFFFFFF00u,   /* special registers (lanai-hardware §4) */
+    .cpi_base = 1,              /* single-issue pipeline: one instruction per cycle */
+    .load_use_stall = 1,        /* 1 load delay slot on LANai 4.x -> 1 interlock cycle */
+    .taken_branch = 1,          /* refetch bubble when control transfers */
+    .pc_load = 1,               /* a return (load into pc) waits for the loaded target */
+    .load_wait = 0,             /* SRAM answers within the cycle */
+    .store_wait = 0,
+    .partword_store_wait = 1,   /* byte/half store = read-modify-write of the SRAM word */
+    .mmio_wait = 2,             /* special registers sit on a slower internal bus */
+};
