@@ -114,3 +114,10 @@ const char *iss_fmt(const char *fmt, ...)
     va_end(ap);
     return buf;
 }
+
+lanai_state iss_run_prog(lanai_core *c, const iss_prog *p, uint64_t max_cycles)
+{
+    lanai_reset(c);
+    iss_put(c, 0, p->w, p->n);
+    return lanai_run(c, max_cycles);
+}
