@@ -54,7 +54,7 @@ static run_result run_image(const char *chip, const char *elf)
         fprintf(stderr, "myrisim-bench: %s has no marks 1 and 2\n", elf);
         exit(1);
     }
-    run_result r = {m2->cycles - m1->cycles, m2->insns - m1->insns, lanai_insns(c), t1 - t0};
+    run_result r = {m2->cycle - m1->cycle, m2->insns - m1->insns, lanai_insns(c), t1 - t0};
     lanai_free(c);
     return r;
 }
