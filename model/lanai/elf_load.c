@@ -90,7 +90,8 @@ static int check(const image *im, uint32_t sram, const char *path, char *err, si
     return loads;
 }
 
-/* Function symbols: STT_FUNC, and untyped symbols in executable sections. */
+/* Function symbols: STT_FUNC, and untyped symbols in executable sections
+ * (hand-written assembly labels). */
 static struct lanai_symtab *read_symbols(const image *im)
 {
     struct lanai_symtab *t = lanai_symtab_new();
@@ -115,7 +116,9 @@ static struct lanai_symtab *read_symbols(const image *im)
             if (type == STT_NOTYPE && shndx > 0 && shndx < shnum && nm[0] != '.' && nm[0] != '$') {
                 size_t secsh = shoff + (size_t)shndx * shentsize;
                 keep = (rd32(im, secsh + 8) & SHF_EXECINSTR) != 0;
-                sz = 0;   /* labels extend to the next symbol */
+                /* a label extends to the end of its section (or the next symbol) */
+                uint32_t end = rd32(im, secsh + 12) + rd32(im, secsh + 20);
+                sz = end > value ? end - value : 1;
             }
             if (keep && lanai_symtab_add(t, nm, value, sz) < 0) break;
         }

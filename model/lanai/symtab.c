@@ -1,5 +1,5 @@
 /* Sorted function-symbol table with binary search. A symbol of size 0
- * (STT_NOTYPE labels) extends to the next symbol. */
+ * extends to the next symbol; one inside another belongs to the inner one. */
 #include "symtab.h"
 
 #include <stdlib.h>
