@@ -1,0 +1,131 @@
+/* Cycle finding and the report. */
+#include "deadlock.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int dl_find_cycle(const dl_state *s, int *cycle, int max)
+{
+    int *mark = calloc((size_t)(s->n > 0 ? s->n : 1), sizeof *mark);   /* 0 new, walk id + 1 */
+    int *done = calloc((size_t)(s->n > 0 ? s->n : 1), sizeof *done);
+    int found = 0, start = -1;
+    if (!mark || !done) {
+        free(mark);
+        free(done);
+        return 0;
+    }
+    for (int i = 0; i < s->n && start < 0; i++) {
+        int c = i;
+        while (c >= 0 && c < s->n && !done[c] && mark[c] != i + 1) {
+            mark[c] = i + 1;
+            c = s->ch[c].waits_on;
+        }
+        if (c >= 0 && c < s->n && !done[c] && mark[c] == i + 1) start = c;
+        for (c = i; c >= 0 && c < s->n && !done[c]; c = s->ch[c].waits_on) done[c] = 1;
+    }
+    if (start >= 0) {
+        int low = start, c = s->ch[start].waits_on;
+        while (c != start) {
+            if (c < low) low = c;
+            c = s->ch[c].waits_on;
+        }
+        c = low;
+        do {
+            if (found < max) cycle[found] = c;
+            found++;
+            c = s->ch[c].waits_on;
+        } while (c != low);
+        if (found > max) found = max;
+    }
+    free(mark);
+    free(done);
+    return found;
+}
+
+void dl_packet_name(const dl_state *s, const lk_sym *p, char *buf, size_t n)
+{
+    char a[32], b[32];
+    if (s->ni_names && p->src < s->nni) snprintf(a, sizeof a, "%s", s->ni_names[p->src]);
+    else snprintf(a, sizeof a, "src%u", p->src);
+    if (p->dst == LK_NO_NODE) snprintf(b, sizeof b, "?");
+    else if (s->ni_names && p->dst < s->nni) snprintf(b, sizeof b, "%s", s->ni_names[p->dst]);
+    else snprintf(b, sizeof b, "dst%u", p->dst);
+    snprintf(buf, n, "%s#%u (%s -> %s)", a, p->seq, a, b);
+}
+
+typedef struct {
+    char *buf;
+    size_t n, len;
+} out_buf;
+
+static void put(out_buf *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(out_buf *o, const char *fmt, ...)
+{
+    if (o->len + 1 >= o->n) return;
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(o->buf + o->len, o->n - o->len, fmt, ap);
+    va_end(ap);
+    if (k > 0) o->len += (size_t)k < o->n - o->len ? (size_t)k : o->n - o->len - 1;
+}
+
+static double us(sim_time t) { return (double)t / 1e6; }
+
+static void describe(out_buf *o, const dl_state *s, int i)
+{
+    const dl_channel *c = &s->ch[i];
+    char pkt[96] = "a packet";
+    if (c->has_pkt) dl_packet_name(s, &c->pkt, pkt, sizeof pkt);
+    put(o, "  %s [slack %u/%u%s]: ", c->name, c->occ, c->slack, c->stopped ? ", sender STOPped" : "");
+    int w = c->waits_on;
+    switch (c->why) {
+    case DL_HOLDS:
+        put(o, "packet %s holds %s output %d since %.3f us", pkt, c->at, c->port, us(c->since));
+        if (w >= 0) put(o, ", blocked: %s is STOPped\n", s->ch[w].name);
+        else put(o, "\n");
+        break;
+    case DL_WAITS:
+        put(o, "packet %s waits at %s input %d for output %d since %.3f us", pkt, c->at,
+            c->in_port, c->port, us(c->since));
+        if (w >= 0 && s->ch[w].why == DL_HOLDS) put(o, ", held by the packet from %s\n", s->ch[w].name);
+        else if (w >= 0) put(o, ", which is closing a dropped packet into %s\n", s->ch[w].name);
+        else put(o, "\n");
+        break;
+    case DL_REFUSES:
+        put(o, "packet %s is not being taken by %s\n", pkt, c->at);
+        break;
+    default:
+        put(o, "%s\n", c->has_pkt ? "a packet is moving" : "idle");
+        break;
+    }
+}
+
+int dl_report(const dl_state *s, char *buf, size_t n)
+{
+    out_buf o = {buf, n, 0};
+    if (n) buf[0] = 0;
+    int *cyc = malloc(sizeof(int) * (size_t)(s->n > 0 ? s->n : 1));
+    int k = cyc ? dl_find_cycle(s, cyc, s->n) : 0;
+    put(&o, "at %.3f us: last progress at %.3f us (%llu symbols moved in all)\n",
+        us(s->now), us(s->last_progress), (unsigned long long)s->progress);
+    if (k) {
+        put(&o, "DEADLOCK: wait-for cycle of %d channels:\n", k);
+        for (int j = 0; j < k; j++) describe(&o, s, cyc[j]);
+    } else {
+        put(&o, "no wait-for cycle\n");
+    }
+    /* what else is blocked: chains that end at an NI not taking bytes */
+    int other = 0;
+    for (int i = 0; i < s->n; i++) {
+        int in_cycle = 0;
+        for (int j = 0; j < k; j++) in_cycle |= cyc[j] == i;
+        const dl_channel *c = &s->ch[i];
+        if (in_cycle || (c->waits_on < 0 && c->why != DL_REFUSES)) continue;
+        if (!other++) put(&o, "other blocked channels:\n");
+        describe(&o, s, i);
+    }
+    free(cyc);
+    return k > 0;
+}

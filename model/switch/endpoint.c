@@ -1,0 +1,228 @@
+/* The NI attachment: a queue of send segments that the link pulls from, and
+ * a packet-aware view of the receive slack. */
+#include "endpoint.h"
+
+#include "ring.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct {
+    const uint8_t *data;
+    unsigned len, off;
+    int tail;
+    uint32_t tag;
+} seg;
+
+typedef struct {
+    sim_time t;
+    uint32_t tag;
+} done_rec;
+
+struct lk_ep {
+    evq *q;
+    unsigned node;
+    char name[32];
+    lk_dir *tx, *rx;
+    sw_ring segs;              /* seg, queued in order */
+    sw_ring done;              /* done_rec, in time order */
+    int in_packet;             /* the next byte continues a packet */
+    uint16_t seq, cur_dst;
+    ep_sent_fn sent;
+    ep_arrived_fn arrived;
+    void *cb_ctx;
+    ep_dest_fn dest;
+    void *dest_ctx;
+    ep_stats st;
+};
+
+static unsigned src_avail(void *ctx, unsigned max, int *unit_end);
+static void src_pull(void *ctx, lk_sym *out, unsigned n, sim_time start, sim_time end);
+static const lk_source_ops ep_source = {src_avail, src_pull};
+
+static void on_rx(void *ctx, lk_dir *d)
+{
+    lk_ep *e = ctx;
+    (void)d;
+    if (e->arrived) e->arrived(e->cb_ctx, e);
+}
+
+lk_ep *ep_new(evq *q, unsigned node, const char *name)
+{
+    lk_ep *e = calloc(1, sizeof *e);
+    if (!e) {
+        fprintf(stderr, "myrisim: out of memory for endpoint\n");
+        exit(3);
+    }
+    e->q = q;
+    e->node = node;
+    snprintf(e->name, sizeof e->name, "%s", name ? name : "ni");
+    sw_ring_init(&e->segs, sizeof(seg));
+    sw_ring_init(&e->done, sizeof(done_rec));
+    e->cur_dst = LK_NO_NODE;
+    return e;
+}
+
+void ep_free(lk_ep *e)
+{
+    if (!e) return;
+    sw_ring_free(&e->segs);
+    sw_ring_free(&e->done);
+    free(e);
+}
+
+void ep_attach(lk_ep *e, lk_dir *tx, lk_dir *rx)
+{
+    e->tx = tx;
+    e->rx = rx;
+    if (tx) lk_dir_set_source(tx, &ep_source, e);
+    if (rx) lk_dir_set_sink(rx, on_rx, e);
+}
+
+void ep_set_callbacks(lk_ep *e, ep_sent_fn sent, ep_arrived_fn arrived, void *ctx)
+{
+    e->sent = sent;
+    e->arrived = arrived;
+    e->cb_ctx = ctx;
+}
+
+void ep_set_dest_fn(lk_ep *e, ep_dest_fn fn, void *ctx)
+{
+    e->dest = fn;
+    e->dest_ctx = ctx;
+}
+
+unsigned ep_node(const lk_ep *e) { return e->node; }
+const char *ep_name(const lk_ep *e) { return e->name; }
+const ep_stats *ep_get_stats(const lk_ep *e) { return &e->st; }
+unsigned ep_send_queued(const lk_ep *e) { return e->segs.n; }
+
+int ep_send(lk_ep *e, const uint8_t *data, unsigned len, int tail, uint32_t tag)
+{
+    if (!e->tx || (len == 0 && !tail)) return -1;
+    seg *s = sw_ring_push(&e->segs);
+    *s = (seg){data, len, 0, tail, tag};
+    lk_dir_kick(e->tx);
+    return 0;
+}
+
+/* ---- the link's source ---- */
+
+static unsigned src_avail(void *ctx, unsigned max, int *unit_end)
+{
+    lk_ep *e = ctx;
+    if (!e->segs.n) return 0;
+    seg *s = sw_ring_at(&e->segs, 0);
+    unsigned left = s->len - s->off;
+    if (left == 0) {                  /* a tail-only segment: one bare GAP */
+        *unit_end = 1;
+        return 1;
+    }
+    unsigned n = left < max ? left : max;
+    *unit_end = n == left;
+    return n;
+}
+
+static void on_done(void *arg)
+{
+    lk_ep *e = arg;
+    done_rec *r = sw_ring_at(&e->done, 0);
+    uint32_t tag = r->tag;
+    sw_ring_pop(&e->done);
+    if (e->sent) e->sent(e->cb_ctx, e, tag);
+}
+
+static void src_pull(void *ctx, lk_sym *out, unsigned n, sim_time start, sim_time end)
+{
+    lk_ep *e = ctx;
+    seg *s = sw_ring_at(&e->segs, 0);
+    (void)start;
+    if (!e->in_packet) {
+        e->in_packet = 1;
+        e->cur_dst = LK_NO_NODE;
+        if (e->dest && s->len)
+            e->cur_dst = (uint16_t)e->dest(e->dest_ctx, e->node, s->data + s->off, s->len - s->off);
+    }
+    lk_sym base = {.src = (uint16_t)e->node, .dst = e->cur_dst, .seq = e->seq};
+    if (s->len == s->off) {
+        out[0] = base;
+        out[0].flags = LK_TAIL | LK_GAP;
+    } else {
+        for (unsigned i = 0; i < n; i++) {
+            out[i] = base;
+            out[i].byte = s->data[s->off + i];
+        }
+        s->off += n;
+        e->st.bytes_sent += n;
+        if (s->off == s->len && s->tail) out[n - 1].flags = LK_TAIL;
+    }
+    if (s->off == s->len) {
+        if (s->tail) {
+            e->in_packet = 0;
+            e->seq++;
+            e->st.packets_sent++;
+        }
+        e->st.segments_sent++;
+        done_rec *r = sw_ring_push(&e->done);
+        r->t = end;
+        r->tag = s->tag;
+        sw_ring_pop(&e->segs);
+        evq_at(e->q, end, on_done, e);
+    }
+}
+
+/* ---- receive ---- */
+
+unsigned ep_rx_avail(const lk_ep *e)
+{
+    if (!e->rx) return 0;
+    unsigned n = lk_rx_count(e->rx);
+    for (unsigned i = 0; i < n; i++)
+        if (lk_rx_peek(e->rx, i).flags & LK_TAIL) return i + 1;
+    return n;
+}
+
+unsigned ep_recv_syms(lk_ep *e, lk_sym *out, unsigned max)
+{
+    unsigned n = ep_rx_avail(e);
+    if (n > max) n = max;
+    if (!n) return 0;
+    lk_rx_take(e->rx, out, n, evq_now(e->q));
+    for (unsigned i = 0; i < n; i++) {
+        if (out[i].flags & LK_CORRUPT) e->st.corrupt_recv++;
+        if (!(out[i].flags & LK_GAP)) e->st.bytes_recv++;
+        if (out[i].flags & LK_TAIL) {
+            e->st.packets_recv++;
+            if (out[i].flags & LK_GAP) e->st.truncated_recv++;
+        }
+    }
+    return n;
+}
+
+unsigned ep_recv(lk_ep *e, uint8_t *buf, unsigned max, unsigned *flags)
+{
+    lk_sym tmp[64];
+    unsigned got = 0;
+    *flags = 0;
+    while (got < max) {
+        unsigned want = max - got < 64 ? max - got : 64;
+        /* a bare GAP takes a symbol but no byte: only take it when it is next */
+        unsigned n = ep_rx_avail(e);
+        if (!n) break;
+        if (n > want) n = want;
+        n = ep_recv_syms(e, tmp, n);
+        for (unsigned i = 0; i < n; i++) {
+            if (!(tmp[i].flags & LK_GAP)) buf[got++] = tmp[i].byte;
+            if (tmp[i].flags & LK_CORRUPT) *flags |= EP_RX_CORRUPT;
+            if (tmp[i].flags & LK_GAP) *flags |= EP_RX_TRUNCATED;
+            if (tmp[i].flags & LK_TAIL) *flags |= EP_RX_END;
+        }
+        if (*flags & EP_RX_END) break;
+    }
+    return got;
+}
+
+int ep_rx_pending(const lk_ep *e)
+{
+    return e->rx && lk_rx_count(e->rx) > 0;
+}

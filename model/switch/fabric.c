@@ -1,0 +1,259 @@
+/* Fabric construction and the deadlock snapshot. */
+#include "fabric.h"
+
+#include "rng.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct fabric {
+    evq *q;
+    const topo *t;
+    fabric_opts o;
+    int *map;
+    route_set rs;
+    int nni;
+    int *ni_node;
+    const char **ni_names;
+    lk_ep **ep;                /* per NI */
+    xbar **sw;                 /* per node, NULL for NIs */
+    lk_dir **dir;              /* per cable * 2 + dir */
+    lk_progress prog;
+};
+
+void fabric_opts_default(fabric_opts *o)
+{
+    *o = (fabric_opts){.ps_per_m = LK_PS_PER_M, .algo = ROUTE_UPDOWN, .seed = 1};
+    lk_params_default(&o->link, LK_SAN1280, LK_DEFAULT_LENGTH);
+    xbar_params_default(&o->sw, 16);
+}
+
+static void *xcalloc(size_t n, size_t sz)
+{
+    void *p = calloc(n ? n : 1, sz);
+    if (!p) {
+        fprintf(stderr, "myrisim: out of memory building the fabric\n");
+        exit(3);
+    }
+    return p;
+}
+
+/* Tag packets with the NI their route leads to. */
+static unsigned dest_of(void *ctx, unsigned src, const uint8_t *seg, unsigned len)
+{
+    fabric *f = ctx;
+    int node = route_walk(f->t, f->map, f->ni_node[src], seg, len, NULL);
+    int ni = node >= 0 ? topo_ni_index(f->t, node) : -1;
+    return ni >= 0 ? (unsigned)ni : LK_NO_NODE;
+}
+
+static void end_name(const topo *t, int node, unsigned port, char *buf, size_t n)
+{
+    if (t->node[node].kind == TOPO_NI) snprintf(buf, n, "%s", t->node[node].name);
+    else snprintf(buf, n, "%s.p%u", t->node[node].name, port);
+}
+
+fabric *fabric_new(evq *q, const topo *t, const fabric_opts *o, char *err, size_t errlen)
+{
+    char why[512];
+    if (topo_validate(t, why, sizeof why)) {
+        snprintf(err, errlen, "topology: %s", why);
+        return NULL;
+    }
+    fabric *f = xcalloc(1, sizeof *f);
+    f->q = q;
+    f->t = t;
+    f->o = *o;
+    if (route_compute(t, o->algo, &f->rs, why, sizeof why)) {
+        snprintf(err, errlen, "routes: %s", why);
+        free(f);
+        return NULL;
+    }
+    f->map = topo_port_map(t);
+    f->nni = topo_ni_count(t);
+    f->ni_node = xcalloc((size_t)f->nni, sizeof *f->ni_node);
+    f->ni_names = xcalloc((size_t)f->nni, sizeof *f->ni_names);
+    f->ep = xcalloc((size_t)f->nni, sizeof *f->ep);
+    f->sw = xcalloc((size_t)t->nnode, sizeof *f->sw);
+    f->dir = xcalloc((size_t)t->ncable * 2, sizeof *f->dir);
+
+    for (int c = 0; c < t->ncable; c++) {
+        const topo_cable *k = &t->cable[c];
+        for (int d = 0; d < 2; d++) {
+            lk_params p = o->link;
+            p.rate = lk_kind_rate(k->kind);
+            p.prop = (sim_time)(k->length_m * (double)o->ps_per_m + 0.5);
+            sw_rng mix;
+            sw_rng_seed(&mix, o->seed ^ ((uint64_t)(c * 2 + d) << 32));
+            p.seed = sw_rng_next(&mix);
+            char a[40], b[40], name[96];
+            int from = d ? k->b : k->a, to = d ? k->a : k->b;
+            end_name(t, from, d ? k->pb : k->pa, a, sizeof a);
+            end_name(t, to, d ? k->pa : k->pb, b, sizeof b);
+            snprintf(name, sizeof name, "%s->%s", a, b);
+            f->dir[c * 2 + d] = lk_dir_new(q, &p, name, why, sizeof why);
+            if (!f->dir[c * 2 + d]) {
+                snprintf(err, errlen, "cable %d (%s, %s, %.1f m): %s", c, name,
+                         lk_kind_name(k->kind), k->length_m, why);
+                fabric_free(f);
+                return NULL;
+            }
+            lk_dir_set_progress(f->dir[c * 2 + d], &f->prog);
+        }
+    }
+    for (int n = 0; n < t->nnode; n++) {
+        if (t->node[n].kind != TOPO_SWITCH) continue;
+        xbar_params sp = o->sw;
+        sp.nports = t->node[n].nports;
+        f->sw[n] = xbar_new(q, &sp, t->node[n].name, why, sizeof why);
+        if (!f->sw[n]) {
+            snprintf(err, errlen, "%s", why);
+            fabric_free(f);
+            return NULL;
+        }
+    }
+    for (int i = 0; i < f->nni; i++) {
+        f->ni_node[i] = topo_ni_node(t, i);
+        f->ni_names[i] = t->node[f->ni_node[i]].name;
+        f->ep[i] = ep_new(q, (unsigned)i, f->ni_names[i]);
+        ep_set_dest_fn(f->ep[i], dest_of, f);
+    }
+    /* wire each cable end: a->b leaves a and arrives at b */
+    for (int c = 0; c < t->ncable; c++) {
+        const topo_cable *k = &t->cable[c];
+        lk_dir *ab = f->dir[c * 2], *ba = f->dir[c * 2 + 1];
+        for (int e = 0; e < 2; e++) {
+            int node = e ? k->b : k->a;
+            unsigned port = e ? k->pb : k->pa;
+            lk_dir *out = e ? ba : ab, *in = e ? ab : ba;
+            if (f->sw[node]) xbar_attach(f->sw[node], port, in, out);
+            else ep_attach(f->ep[topo_ni_index(t, node)], out, in);
+        }
+    }
+    return f;
+}
+
+void fabric_free(fabric *f)
+{
+    if (!f) return;
+    for (int i = 0; i < f->nni; i++) ep_free(f->ep ? f->ep[i] : NULL);
+    for (int n = 0; f->sw && n < f->t->nnode; n++) xbar_free(f->sw[n]);
+    for (int c = 0; f->dir && c < f->t->ncable * 2; c++) lk_dir_free(f->dir[c]);
+    route_free(&f->rs);
+    free(f->map);
+    free(f->ni_node);
+    free(f->ni_names);
+    free(f->ep);
+    free(f->sw);
+    free(f->dir);
+    free(f);
+}
+
+const topo *fabric_topo(const fabric *f) { return f->t; }
+const route_set *fabric_routes(const fabric *f) { return &f->rs; }
+int fabric_ni_count(const fabric *f) { return f->nni; }
+lk_ep *fabric_ep(const fabric *f, int ni) { return ni >= 0 && ni < f->nni ? f->ep[ni] : NULL; }
+xbar *fabric_switch(const fabric *f, int node) { return node >= 0 && node < f->t->nnode ? f->sw[node] : NULL; }
+const lk_progress *fabric_progress(const fabric *f) { return &f->prog; }
+
+lk_dir *fabric_link(const fabric *f, int cable, int dir)
+{
+    if (cable < 0 || cable >= f->t->ncable || dir < 0 || dir > 1) return NULL;
+    return f->dir[cable * 2 + dir];
+}
+
+uint64_t fabric_overflows(const fabric *f)
+{
+    uint64_t n = 0;
+    for (int c = 0; c < f->t->ncable * 2; c++) n += lk_dir_stats(f->dir[c])->overflows;
+    return n;
+}
+
+uint64_t fabric_chunks(const fabric *f)
+{
+    uint64_t n = 0;
+    for (int c = 0; c < f->t->ncable * 2; c++) n += lk_dir_stats(f->dir[c])->chunks;
+    return n;
+}
+
+/* Channel leaving (node, port), or arriving at it. */
+static int chan_out(const fabric *f, int node, unsigned port)
+{
+    int c = f->map[node * TOPO_MAX_PORTS + (int)port];
+    if (c < 0) return -1;
+    const topo_cable *k = &f->t->cable[c];
+    return c * 2 + ((k->a == node && k->pa == port) ? 0 : 1);
+}
+
+static int chan_in(const fabric *f, int node, unsigned port)
+{
+    int c = chan_out(f, node, port);
+    return c < 0 ? -1 : c ^ 1;
+}
+
+void fabric_snapshot(fabric *f, dl_state *s)
+{
+    const topo *t = f->t;
+    int n = t->ncable * 2;
+    *s = (dl_state){.ch = xcalloc((size_t)n, sizeof(dl_channel)), .n = n,
+                    .ni_names = f->ni_names, .nni = f->nni, .now = evq_now(f->q),
+                    .last_progress = f->prog.last, .progress = f->prog.syms};
+    for (int i = 0; i < n; i++) {
+        const topo_cable *k = &t->cable[i / 2];
+        lk_dir *d = f->dir[i];
+        dl_channel *c = &s->ch[i];
+        int to = (i & 1) ? k->a : k->b;
+        unsigned to_port = (i & 1) ? k->pa : k->pb;
+        snprintf(c->name, sizeof c->name, "%s", lk_dir_name(d));
+        snprintf(c->at, sizeof c->at, "%s", t->node[to].name);
+        c->in_port = (int)to_port;
+        c->port = -1;
+        c->waits_on = -1;
+        c->occ = lk_rx_occupancy(d);
+        c->slack = lk_dir_params(d)->slack;
+        c->stopped = lk_tx_stopped(d);
+        if (lk_rx_count(d)) {
+            c->has_pkt = 1;
+            c->pkt = lk_rx_peek(d, 0);
+        }
+        if (!f->sw[to]) {
+            if (lk_rx_count(d)) c->why = DL_REFUSES;
+            continue;
+        }
+        xbar_port_info info;
+        xbar_port_info_get(f->sw[to], to_port, &info);
+        if (info.state != XIN_FORWARD && info.state != XIN_WAITING) continue;
+        c->has_pkt = 1;
+        c->pkt = info.head;
+        c->port = info.out;
+        c->since = info.since;
+        int out_ch = chan_out(f, to, (unsigned)info.out);
+        if (info.state == XIN_FORWARD) {
+            c->why = DL_HOLDS;
+            if (lk_rx_count(d) && out_ch >= 0 && lk_tx_stopped(f->dir[out_ch])) c->waits_on = out_ch;
+        } else {
+            int closing;
+            int owner = xbar_out_owner(f->sw[to], (unsigned)info.out, &closing);
+            c->why = DL_WAITS;
+            if (owner >= 0) c->waits_on = chan_in(f, to, (unsigned)owner);
+            else if (closing && out_ch >= 0 && lk_tx_stopped(f->dir[out_ch])) c->waits_on = out_ch;
+        }
+    }
+}
+
+void fabric_snapshot_free(dl_state *s)
+{
+    free(s->ch);
+    s->ch = NULL;
+    s->n = 0;
+}
+
+int fabric_deadlock_report(fabric *f, char *buf, size_t n)
+{
+    dl_state s;
+    fabric_snapshot(f, &s);
+    int r = dl_report(&s, buf, n);
+    fabric_snapshot_free(&s);
+    return r;
+}
