@@ -19,3 +19,6 @@ $(B)/fw/librt.a: $(RT_OBJS)
 FW_ALL += $(B)/fw/librt.a $(B)/fw/rt/crt0.o
 
 -include $(RT_OBJS:.o=.d) $(B)/fw/rt/crt0.d
+
+# Runtime tests (run the fixtures on the ISS); helpers shared with tests/ld.
+TEST_SRCS += $(sort $(wildcard tests/rt/*.c))

@@ -83,6 +83,23 @@ static int emit_string(const spec *s, const char *str)
     return count;
 }
 
+/* A 64-bit variadic argument. LLVM 14's Lanai backend passes every variadic
+ * argument in consecutive 4-byte stack slots (an i64 as two words, high word
+ * first), but clang's va_arg for an 8-byte type first rounds its pointer up
+ * to 8: the two disagree whenever a 64-bit argument lands 4 bytes off an
+ * 8-byte boundary, e.g. con_printf("%lld", x). Reading two words matches the
+ * caller always. */
+static unsigned long long arg_u64(va_list *ap)
+{
+#ifdef __lanai__
+    unsigned int hi = va_arg(*ap, unsigned int);
+    unsigned int lo = va_arg(*ap, unsigned int);
+    return (unsigned long long)hi << 32 | lo;
+#else
+    return va_arg(*ap, unsigned long long);
+#endif
+}
+
 /* Length modifiers, as a count of 'l' (2 = ll) or of 'h' (negative). */
 enum { LEN_HH = -2, LEN_H = -1, LEN_INT = 0, LEN_L = 1, LEN_LL = 2, LEN_Z = 3 };
 
@@ -92,7 +109,7 @@ static long long signed_arg(va_list *ap, int len)
     case LEN_HH: return (signed char)va_arg(*ap, int);
     case LEN_H: return (short)va_arg(*ap, int);
     case LEN_L: return va_arg(*ap, long);
-    case LEN_LL: return va_arg(*ap, long long);
+    case LEN_LL: return (long long)arg_u64(ap);
     case LEN_Z: return (ptrdiff_t)va_arg(*ap, size_t);
     default: return va_arg(*ap, int);
     }
@@ -104,7 +121,7 @@ static unsigned long long unsigned_arg(va_list *ap, int len)
     case LEN_HH: return (unsigned char)va_arg(*ap, unsigned int);
     case LEN_H: return (unsigned short)va_arg(*ap, unsigned int);
     case LEN_L: return va_arg(*ap, unsigned long);
-    case LEN_LL: return va_arg(*ap, unsigned long long);
+    case LEN_LL: return arg_u64(ap);
     case LEN_Z: return va_arg(*ap, size_t);
     default: return va_arg(*ap, unsigned int);
     }

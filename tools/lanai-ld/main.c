@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static void usage(FILE *f)
 {
@@ -82,9 +83,16 @@ int main(int argc, char **argv)
     }
     if (!ninputs) ld_fatal("no input files");
 
+    struct stat out_st;
+    int out_exists = stat(L.out_path, &out_st) == 0;
+    for (int i = 0; i < ninputs; i++) {
+        struct stat in_st;
+        if (out_exists && stat(inputs[i], &in_st) == 0 && in_st.st_dev == out_st.st_dev && in_st.st_ino == out_st.st_ino)
+            ld_fatal("output file %s is also an input", L.out_path);
+    }
+    remove(L.out_path);   /* a failed link must not leave a stale image behind */
     for (int i = 0; i < ninputs; i++) ld_read_input(&L, inputs[i]);
     ld_stop_if_errors();
-    remove(L.out_path);   /* a failed link must not leave a stale image behind */
     ld_resolve(&L);
     ld_stop_if_errors();
     ld_layout(&L);

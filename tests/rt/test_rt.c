@@ -1,0 +1,135 @@
+/* The firmware runtime on the ISS: helpers, memory functions, con_printf and
+ * crt0 run as real programs, compared with the same programs built natively
+ * (C's operators and printf are the reference). Also a static check that no
+ * helper calls itself (clang can turn a helper's own loop into a call to it). */
+#include "../ld/ld_test.h"
+#include "../../model/lanai/lanai.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FIX "tests/rt/fixtures/"
+
+/* Run FIXTURE built with FLAGS on CHIP; its output must equal the native one. */
+static void same_as_native(const char *name, const char *flags, const char *chip)
+{
+    char *d = ldt_dir("rt");
+    char *src = ldt_fmt(FIX "%s.c", name);
+    char *elf = ldt_lanai_cc(d, name, src, flags);
+    ldt_iss_result r;
+    ldt_iss_exec(elf, chip, 4000000000ull, NULL, NULL, &r);
+    if (r.state != LANAI_HALTED || r.exit_code != 0)
+        harness_fail(__FILE__, __LINE__, "%s on the ISS: state %d, exit %d\n%s", name, r.state, r.exit_code, r.report);
+    char *native;
+    ASSERT_EQ(ldt_native_run(&native, d, name, src), 0);
+    ASSERT_STR_EQ(r.console, native);
+    harness_note("%s %s on %s: %llu instructions, %llu cycles, %zu bytes of output", name, flags, chip, r.insns,
+                 r.cycles, strlen(r.console));
+}
+
+TEST(rt, arith_helpers_match_native_O2)
+{
+    same_as_native("rt_arith", "-O2", "lanai9");
+}
+
+TEST(rt, arith_helpers_match_native_O0)
+{
+    same_as_native("rt_arith", "-O0", "lanai4");
+}
+
+TEST(rt, arith_division_by_zero_rule)
+{
+    /* rt_arith prints the count of documented-rule violations (Lanai only) */
+    char *d = ldt_dir("rt");
+    char *elf = ldt_lanai_cc(d, "rt_arith_dz", FIX "rt_arith.c", "-Os");
+    ldt_iss_result r;
+    ldt_iss_exec(elf, "lanai9", 4000000000ull, NULL, NULL, &r);
+    ASSERT_EQ(r.state, LANAI_HALTED);
+    ASSERT_CONTAINS(r.console, "divzero: 0 wrong\n");
+}
+
+TEST(rt, memory_functions_match_native)
+{
+    same_as_native("rt_mem", "-O2", "lanai9");
+    char *native;
+    ASSERT_EQ(ldt_native_run(&native, ldt_dir("rt"), "rt_mem", FIX "rt_mem.c"), 0);
+    ASSERT_CONTAINS(native, "memmove: 3321 cases, 0 errors");   /* 9 x 9 x 41 */
+}
+
+TEST(rt, con_printf_matches_c_printf)
+{
+    same_as_native("rt_printf", "-O2", "lanai4");
+    same_as_native("rt_printf", "-O0", "lanai9");
+}
+
+/* Garbage in .bss before reset: crt0 must clear it. */
+static void dirty_bss(struct lanai_core *c, void *elfpath)
+{
+    ldt_nm nm;
+    ldt_nm_load(&nm, elfpath);
+    uint32_t a = ldt_nm_addr(&nm, "__bss_start"), e = ldt_nm_addr(&nm, "__bss_end");
+    ASSERT_TRUE(e > a + 200);
+    memset(lanai_sram(c) + a, 0xA5, e - a);
+    lanai_sram_written(c, a, e - a);
+}
+
+TEST(rt, crt0_clears_bss_sets_stack_and_exits)
+{
+    char *d = ldt_dir("rt");
+    for (int i = 0; i < 2; i++) {
+        const char *chip = i ? "lanai9" : "lanai4";
+        char *elf = ldt_lanai_cc(d, "rt_start", FIX "rt_start.c", ldt_fmt("-O2 --chip %s", chip));
+        ldt_iss_result r;
+        ldt_iss_exec(elf, chip, 10000000, dirty_bss, elf, &r);
+        if (r.state != LANAI_HALTED || r.exit_code != 42)
+            harness_fail(__FILE__, __LINE__, "%s: state %d exit %d (42 = all checks passed)\n%s", chip, r.state,
+                         r.exit_code, r.report);
+        ASSERT_STR_EQ(r.console, "start ok\n");
+    }
+}
+
+TEST(rt, abort_and_trap_stop_with_assert_fault)
+{
+    char *d = ldt_dir("rt");
+    for (int i = 0; i < 2; i++) {
+        char *elf = ldt_lanai_cc(d, i ? "rt_trap" : "rt_abort", FIX "rt_abort.c", i ? "-O2 -DUSE_TRAP" : "-O2");
+        ldt_iss_result r;
+        ldt_iss_exec(elf, "lanai9", 1000000, NULL, NULL, &r);
+        ASSERT_EQ(r.state, LANAI_FAULTED);
+        ASSERT_STR_EQ(r.console, "before abort\n");
+        ASSERT_CONTAINS(r.report, "abort");
+        harness_note("%s", r.report);
+    }
+}
+
+/* No runtime function calls itself, and the memory functions call nothing. */
+TEST(rt, helpers_never_call_themselves)
+{
+    const char *objs[] = {"mul", "div32", "div64", "shift64", "mem", "strlen", "abort", "console", "con_simsvc"};
+    int checked = 0;
+    for (unsigned i = 0; i < sizeof objs / sizeof *objs; i++) {
+        char *path = ldt_fmt("build/fw/rt/%s.o", objs[i]), err[200];
+        ev_file f;
+        if (ev_load(&f, path, err, sizeof err)) harness_fail(__FILE__, __LINE__, "%s", err);
+        for (unsigned k = 0; k < f.nrel; k++) {
+            const ev_rela *r = &f.rel[k];
+            if (r->type != 3 || r->sym >= f.nsym) continue;
+            const char *target = f.sym[r->sym].name;
+            if (target[0] == '.') continue;   /* local labels: branches inside a function */
+            for (unsigned s = 0; s < f.nsym; s++) {
+                const ev_symbol *fn = &f.sym[s];
+                if (fn->type != 2 || fn->shndx != r->target || r->offset < fn->value || r->offset >= fn->value + fn->size)
+                    continue;
+                if (!strcmp(fn->name, target))
+                    harness_fail(__FILE__, __LINE__, "%s: %s calls itself", path, fn->name);
+                if (!strcmp(objs[i], "mem") || !strcmp(objs[i], "strlen"))
+                    harness_fail(__FILE__, __LINE__, "%s: %s calls %s", path, fn->name, target);
+                checked++;
+            }
+        }
+        ev_free(&f);
+    }
+    harness_note("%d calls inspected", checked);
+    ASSERT_TRUE(checked > 10);
+}
