@@ -133,3 +133,34 @@ TEST(rt, helpers_never_call_themselves)
     harness_note("%d calls inspected", checked);
     ASSERT_TRUE(checked > 10);
 }
+
+/* Per-call costs on the ISS, for the record (notes with -v); the bounds only
+ * catch a helper gone pathological (e.g. a bit loop that never stops early). */
+TEST(rt, helper_costs_within_bounds)
+{
+    char *d = ldt_dir("rt");
+    char *elf = ldt_lanai_cc(d, "rt_cost", FIX "rt_cost.c", "-O2");
+    struct { const char *name; unsigned max_insns_x100; } bound[] = {
+        {"__mulsi3", 40000}, {"__udivsi3", 60000}, {"__divsi3", 60000}, {"__muldi3", 200000},
+        {"__udivdi3", 400000}, {"__moddi3", 400000}, {"__ashrdi3", 10000},
+        {"memcpy_aligned_per_byte", 200}, {"memcpy_unaligned_per_byte", 800},
+        {"memmove_backward_per_byte", 200}, {"memset_per_byte", 200},
+    };
+    for (int chip = 0; chip < 2; chip++) {
+        ldt_iss_result r;
+        ldt_iss_exec(elf, chip ? "lanai9" : "lanai4", 100000000, NULL, NULL, &r);
+        ASSERT_EQ(r.state, LANAI_HALTED);
+        harness_note("%s (value x100: instructions, cycles)", chip ? "lanai9" : "lanai4");
+        for (unsigned i = 0; i < sizeof bound / sizeof *bound; i++) {
+            char *key = ldt_fmt("cost %s ", bound[i].name);
+            char *p = strstr(r.console, key);
+            if (!p) harness_fail(__FILE__, __LINE__, "no %s line in:\n%s", bound[i].name, r.console);
+            unsigned long long insns, cycles;
+            ASSERT_EQ(sscanf(p + strlen(key), "%llu %llu", &insns, &cycles), 2);
+            harness_note("  %-28s %8.2f insns %8.2f cycles", bound[i].name, insns / 100.0, cycles / 100.0);
+            if (insns > bound[i].max_insns_x100)
+                harness_fail(__FILE__, __LINE__, "%s: %.2f instructions, bound %.2f", bound[i].name, insns / 100.0,
+                             bound[i].max_insns_x100 / 100.0);
+        }
+    }
+}
