@@ -16,6 +16,7 @@ typedef struct xin {
     lk_sym head;
     sim_time since;            /* entered WAITING/FORWARD (or routing) */
     sim_time last_move;        /* last symbol of this packet moved */
+    sim_time free_at;          /* the previous tail leaves then */
     int starved;               /* FORWARD with nothing to send */
     int tmo_pending;
 } xin;
@@ -109,6 +110,7 @@ static sim_time now_of(const xbar *x) { return evq_now(x->q); }
 /* The input is free from time t on: route its next head, if any. */
 static void in_idle_at(xin *i, sim_time t)
 {
+    if (t < i->free_at) t = i->free_at;
     i->state = XIN_IDLE;
     i->out = -1;
     if (lk_rx_count(i->in)) {
@@ -324,6 +326,7 @@ static void out_pull(void *ctx, lk_sym *out, unsigned n, sim_time start, sim_tim
     if (out[n - 1].flags & LK_TAIL) {
         o->x->st.forwarded++;
         release(o);
+        i->free_at = start;
         in_idle_at(i, start);
     } else if (lk_rx_count(i->in) == 0) {
         i->starved = 1;

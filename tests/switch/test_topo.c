@@ -2,6 +2,7 @@
 #include "../harness/harness.h"
 #include "../../model/switch/topo.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static int cables_at(const topo *t, int node, unsigned port)
@@ -27,7 +28,10 @@ TEST(switch_topo, builders_make_the_documented_shapes)
     ASSERT_EQ(topo_ni_count(&t), 10);
     ASSERT_EQ(t.ncable, 10 + 5);
     for (int s = 0; s < 5; s++) {                         /* east 2 and west 3 used once */
-        int sw = topo_find(&t, s == 0 ? "sw0" : s == 1 ? "sw1" : s == 2 ? "sw2" : s == 3 ? "sw3" : "sw4");
+        char name[8];
+        snprintf(name, sizeof name, "sw%d", s);
+        int sw = topo_find(&t, name);
+        ASSERT_TRUE(sw >= 0);
         ASSERT_EQ(cables_at(&t, sw, 2), 1);
         ASSERT_EQ(cables_at(&t, sw, 3), 1);
     }
