@@ -1,0 +1,394 @@
+/* myrisim run | list | describe | --help. */
+#define _GNU_SOURCE
+#include "myrisim.h"
+
+#include "describe.h"
+#include "executor.h"
+#include "outputs.h"
+#include "runspec.h"
+#include "scenario.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MAX_SETS 64
+
+static void usage(FILE *f)
+{
+    fputs("usage: myrisim run FILE [--set KEY=VALUE ...] [--out DIR] [--quick] [--jobs N] [--trace FILE]\n"
+          "       myrisim describe FILE [--set KEY=VALUE ...]\n"
+          "       myrisim list [DIR]\n"
+          "       myrisim --help\n",
+          f);
+}
+
+static void help(void)
+{
+    usage(stdout);
+    puts("\nmyrisim simulates Myrinet clusters. A scenario file (libconfig) names the cluster,\n"
+         "the experiment, a sweep, series, plots and the dissertation's reference values;\n"
+         "see docs/scenarios.md.\n\n"
+         "  run        run every series at every sweep point, each run in its own process,\n"
+         "             and write CSV, plots (PNG, SVG), comparison.csv and report.md into\n"
+         "             --out DIR (default results/NAME/)\n"
+         "  describe   print what a scenario would run\n"
+         "  list       every scenario under DIR (default scenarios/) with its title\n\n"
+         "  --set KEY=VALUE  change a setting by dotted path: cluster.ni=lanai9,\n"
+         "                   sweep.values=[64,128], series.0.name=\"x\"\n"
+         "  --quick          run only the sweep's quick subset\n"
+         "  --jobs N         run up to N runs at once (default 1)\n"
+         "  --trace FILE     write an event trace (kinds that support it)\n\n"
+         "exit status: 0 ok, 1 a run failed, 2 bad scenario or usage, 3 deadlock\n"
+         "environment: MYRISIM_ROOT (repository root), MYRISIM_RUN_GUARD (seconds a run may\n"
+         "take before it is killed; default 600, a safety net only)\n\n"
+         "experiment kinds:");
+    const experiment_kind *const *k = experiment_kinds();
+    for (int i = 0; k[i]; i++)
+        printf("  %-10s %s\n", k[i]->name, k[i]->summary);
+}
+
+/* The repository root: $MYRISIM_ROOT, else the parent of build/ holding this
+ * binary, else the current directory. */
+static void find_root(char *out, size_t len)
+{
+    const char *env = getenv("MYRISIM_ROOT");
+    if (env && *env) {
+        snprintf(out, len, "%s", env);
+        return;
+    }
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = 0;
+        for (int up = 0; up < 2; up++) {
+            char *slash = strrchr(exe, '/');
+            if (slash)
+                *slash = 0;
+        }
+        char probe[PATH_MAX + 32];
+        snprintf(probe, sizeof probe, "%s/firmware/rt", exe);
+        if (access(probe, F_OK) == 0) {
+            snprintf(out, len, "%s", exe);
+            return;
+        }
+    }
+    if (!getcwd(out, len))
+        snprintf(out, len, ".");
+}
+
+static int mkdirs(const char *path)
+{
+    char buf[2048];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1; *p; p++)
+        if (*p == '/') {
+            *p = 0;
+            if (mkdir(buf, 0777) && errno != EEXIST)
+                return -1;
+            *p = '/';
+        }
+    return mkdir(buf, 0777) && errno != EEXIST ? -1 : 0;
+}
+
+typedef struct cli_opts {
+    const char *file, *out, *trace;
+    const char *sets[MAX_SETS];
+    int nsets, quick, jobs;
+} cli_opts;
+
+/* "--opt VALUE" or "--opt=VALUE": 1 if argv[*i] is opt (val set), -1 if
+ * the value is missing, 0 if it is another argument. */
+static int take(int argc, char **argv, int *i, const char *opt, const char **val)
+{
+    const char *a = argv[*i];
+    size_t l = strlen(opt);
+    if (!strcmp(a, opt)) {
+        if (*i + 1 >= argc) {
+            fprintf(stderr, "myrisim: %s needs a value\n", opt);
+            return -1;
+        }
+        *val = argv[++*i];
+        return 1;
+    }
+    if (!strncmp(a, opt, l) && a[l] == '=') {
+        *val = a + l + 1;
+        return 1;
+    }
+    return 0;
+}
+
+static int parse_opts(int argc, char **argv, int first, cli_opts *o, int allow_run_opts)
+{
+    memset(o, 0, sizeof *o);
+    o->jobs = 1;
+    for (int i = first; i < argc; i++) {
+        const char *a = argv[i];
+        const char *val = NULL;
+        int t;
+        if ((t = take(argc, argv, &i, "--set", &val))) {
+            if (t < 0)
+                return -1;
+            if (o->nsets == MAX_SETS) {
+                fprintf(stderr, "myrisim: at most %d --set options\n", MAX_SETS);
+                return -1;
+            }
+            o->sets[o->nsets++] = val;
+        } else if (allow_run_opts && (t = take(argc, argv, &i, "--out", &val))) {
+            if (t < 0)
+                return -1;
+            o->out = val;
+        } else if (allow_run_opts && (t = take(argc, argv, &i, "--trace", &val))) {
+            if (t < 0)
+                return -1;
+            o->trace = val;
+        } else if (allow_run_opts && (t = take(argc, argv, &i, "--jobs", &val))) {
+            if (t < 0)
+                return -1;
+            char *end;
+            long j = strtol(val, &end, 10);
+            if (*end || j < 1 || j > 64) {
+                fprintf(stderr, "myrisim: --jobs wants a number from 1 to 64, not '%s'\n", val);
+                return -1;
+            }
+            o->jobs = (int)j;
+        } else if (allow_run_opts && !strcmp(a, "--quick")) {
+            o->quick = 1;
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "myrisim: unknown option '%s'\n", a);
+            return -1;
+        } else if (!o->file) {
+            o->file = a;
+        } else {
+            fprintf(stderr, "myrisim: unexpected argument '%s'\n", a);
+            return -1;
+        }
+    }
+    if (!o->file) {
+        fprintf(stderr, "myrisim: no scenario file given\n");
+        return -1;
+    }
+    return 0;
+}
+
+static void report_failures(const scenario *sc, const run_spec *runs, const run_result *res, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (res[i].ok)
+            continue;
+        char label[256];
+        run_label(&runs[i], label, sizeof label);
+        fprintf(stderr, "myrisim: run failed: scenario %s, %s:\n", sc->name, label);
+        const char *p = res[i].error;
+        while (*p) {
+            const char *nl = strchr(p, '\n');
+            int l = nl ? (int)(nl - p) : (int)strlen(p);
+            fprintf(stderr, "  %.*s\n", l, p);
+            p += l + (nl ? 1 : 0);
+        }
+    }
+}
+
+static int cmd_run(int argc, char **argv)
+{
+    cli_opts o;
+    if (parse_opts(argc, argv, 2, &o, 1)) {
+        usage(stderr);
+        return MYRISIM_BAD_INPUT;
+    }
+    char root[PATH_MAX];
+    find_root(root, sizeof root);
+    scenario sc;
+    if (scenario_load(&sc, o.file, root, o.sets, o.nsets))
+        return MYRISIM_BAD_INPUT;
+    if (o.trace && !sc.kind->supports_trace)
+        fprintf(stderr, "myrisim: note: --trace is not yet supported for experiment kind '%s'; no trace written\n",
+                sc.kind->name);
+
+    char outdir[2048];
+    if (o.out)
+        snprintf(outdir, sizeof outdir, "%s", o.out);
+    else
+        snprintf(outdir, sizeof outdir, "results/%s", sc.name);
+    if (mkdirs(outdir)) {
+        fprintf(stderr, "myrisim: cannot create %s: %s\n", outdir, strerror(errno));
+        scenario_free(&sc);
+        return MYRISIM_BAD_INPUT;
+    }
+
+    int nx;
+    const double *xs = scenario_points(&sc, o.quick, &nx);
+    int n = nx * sc.nseries;
+    run_spec *runs = calloc((size_t)n, sizeof *runs);
+    run_result *res = calloc((size_t)n, sizeof *res);
+    for (int s = 0; s < sc.nseries; s++)
+        for (int i = 0; i < nx; i++) {
+            run_spec *r = &runs[s * nx + i];
+            r->sc = &sc;
+            r->series = s;
+            r->index = s * nx + i;
+            r->x = xs[i];
+            r->trace = o.trace;
+        }
+    fprintf(stderr, "myrisim: %s: %d runs (%d series x %d points), %d at a time\n", sc.name, n, sc.nseries, nx, o.jobs);
+    const char *g = getenv("MYRISIM_RUN_GUARD");
+    exec_opts eo = {o.jobs, g && atof(g) > 0 ? atof(g) : 600.0, 1};
+    int failed = execute_runs(runs, n, res, &eo);
+    report_failures(&sc, runs, res, n);
+
+    sim_outputs out = {&sc, xs, nx, res, o.quick, outdir, o.sets, o.nsets};
+    comparison *cmp = calloc((size_t)(sc.nrefs ? sc.nrefs : 1), sizeof *cmp);
+    compare_refs(&out, cmp);
+    int bad = 0;
+    bad |= write_series_csv(&out);
+    bad |= write_comparison_csv(&out, cmp);
+    bad |= write_plots(&out);
+    bad |= write_report(&out, cmp, failed);
+
+    int compared = 0, within[3] = {0, 0, 0}, notrun = 0;
+    const double tol[3] = {5, 10, 25};
+    for (int k = 0; k < sc.nrefs; k++) {
+        if (!cmp[k].ran)
+            notrun++;
+        if (!cmp[k].ok || isnan(cmp[k].err_pct))
+            continue;
+        compared++;
+        for (int t = 0; t < 3; t++)
+            if (fabs(cmp[k].err_pct) <= tol[t])
+                within[t]++;
+    }
+    printf("%s: %d runs, %d failed; fidelity: %d of %d reference values compared, within 5%%: %d, 10%%: %d, 25%%: %d",
+           sc.name, n, failed, compared, sc.nrefs, within[0], within[1], within[2]);
+    if (notrun)
+        printf(" (%d not in the points run)", notrun);
+    printf("; results in %s/\n", outdir);
+    free(cmp);
+    free(runs);
+    free(res);
+    scenario_free(&sc);
+    return failed || bad ? MYRISIM_RUN_FAILED : MYRISIM_OK;
+}
+
+static int cmd_describe(int argc, char **argv)
+{
+    cli_opts o;
+    if (parse_opts(argc, argv, 2, &o, 0)) {
+        usage(stderr);
+        return MYRISIM_BAD_INPUT;
+    }
+    char root[PATH_MAX];
+    find_root(root, sizeof root);
+    scenario sc;
+    if (scenario_load(&sc, o.file, root, o.sets, o.nsets))
+        return MYRISIM_BAD_INPUT;
+    describe_scenario(stdout, &sc);
+    scenario_free(&sc);
+    return MYRISIM_OK;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void collect(const char *dir, char ***files, int *n, int *cap)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            continue;
+        char path[2048];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (stat(path, &st))
+            continue;
+        size_t l = strlen(e->d_name);
+        if (S_ISDIR(st.st_mode)) {
+            collect(path, files, n, cap);
+        } else if (l > 4 && !strcmp(e->d_name + l - 4, ".cfg")) {
+            if (*n == *cap) {
+                *cap = *cap ? *cap * 2 : 32;
+                *files = realloc(*files, (size_t)*cap * sizeof **files);
+            }
+            (*files)[(*n)++] = strdup(path);
+        }
+    }
+    closedir(d);
+}
+
+static int cmd_list(int argc, char **argv)
+{
+    if (argc > 3) {
+        usage(stderr);
+        return MYRISIM_BAD_INPUT;
+    }
+    char dir[PATH_MAX];
+    if (argc == 3) {
+        snprintf(dir, sizeof dir, "%s", argv[2]);
+    } else if (access("scenarios", F_OK) == 0) {
+        snprintf(dir, sizeof dir, "scenarios");
+    } else {
+        char root[PATH_MAX - 16];
+        find_root(root, sizeof root);
+        snprintf(dir, sizeof dir, "%s/scenarios", root);
+    }
+    struct stat st;
+    if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "myrisim: %s is not a directory\n", dir);
+        return MYRISIM_BAD_INPUT;
+    }
+    char **files = NULL;
+    int n = 0, cap = 0, broken = 0;
+    collect(dir, &files, &n, &cap);
+    qsort(files, (size_t)n, sizeof *files, cmp_str);
+    for (int i = 0; i < n; i++) {
+        config_t c;
+        config_init(&c);
+        const char *title = NULL;
+        if (config_read_file(&c, files[i]) != CONFIG_TRUE) {
+            printf("%-48s  (error: line %d: %s)\n", files[i], config_error_line(&c), config_error_text(&c));
+            broken++;
+        } else if (!config_lookup_string(&c, "title", &title)) {
+            printf("%-48s  (no title)\n", files[i]);
+        } else {
+            printf("%-48s  %s\n", files[i], title);
+        }
+        config_destroy(&c);
+        free(files[i]);
+    }
+    free(files);
+    if (n == 0)
+        fprintf(stderr, "myrisim: no *.cfg scenarios under %s\n", dir);
+    return broken ? MYRISIM_BAD_INPUT : MYRISIM_OK;
+}
+
+int myrisim_main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return MYRISIM_BAD_INPUT;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
+        help();
+        return MYRISIM_OK;
+    }
+    if (!strcmp(cmd, "run"))
+        return cmd_run(argc, argv);
+    if (!strcmp(cmd, "describe"))
+        return cmd_describe(argc, argv);
+    if (!strcmp(cmd, "list"))
+        return cmd_list(argc, argv);
+    fprintf(stderr, "myrisim: unknown command '%s'\n", cmd);
+    usage(stderr);
+    return MYRISIM_BAD_INPUT;
+}

@@ -1,0 +1,22 @@
+#include "experiments.h"
+
+#include <string.h>
+
+static const experiment_kind *const registry[] = {
+    &firmware_kind,
+    &selftest_kind,
+    NULL,
+};
+
+const experiment_kind *const *experiment_kinds(void)
+{
+    return registry;
+}
+
+const experiment_kind *experiment_find(const char *name)
+{
+    for (int i = 0; registry[i]; i++)
+        if (!strcmp(registry[i]->name, name))
+            return registry[i];
+    return NULL;
+}
