@@ -98,7 +98,7 @@ static void drain(child *c)
 }
 
 /* The child has closed its pipe (or was killed): reap it and decode. */
-static void finish(child *c, run_result *res)
+static void finish(child *c, run_result *res, double guard_s)
 {
     int st = 0;
     while (waitpid(c->pid, &st, 0) < 0 && errno == EINTR) {
@@ -116,7 +116,7 @@ static void finish(child *c, run_result *res)
     }
     res->ok = said_ok;
     if (c->timed_out)
-        result_fail(res, "run killed after %.0f s of wall time (safety guard)", wall_now() - c->started);
+        result_fail(res, "run killed: still running after the %g s wall-clock guard (MYRISIM_RUN_GUARD)", guard_s);
     else if (WIFSIGNALED(st))
         result_fail(res, "run crashed: %s (signal %d)", strsignal(WTERMSIG(st)), WTERMSIG(st));
     else if (WIFEXITED(st) && WEXITSTATUS(st) != 0 && said_ok)
@@ -194,7 +194,7 @@ int execute_runs(const run_spec *runs, int n, run_result *results, const exec_op
             }
             if (c->fd < 0) {
                 int i = c->run;
-                finish(c, &results[i]);
+                finish(c, &results[i], o->guard_s);
                 active--;
                 done++;
                 if (!results[i].ok)

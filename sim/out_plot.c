@@ -71,6 +71,26 @@ static void write_script(const sim_outputs *o, const sim_plot *p, FILE *f)
     else
         fputs("set yrange [0:*]\n", f);
 
+    /* One distinct x (a --quick run) would leave gnuplot an empty x range:
+     * give it a span around that point. */
+    double lo = 0, hi = 0;
+    int seen = 0;
+    for (int s = 0; s < sc->nseries; s++)
+        for (int i = 0; i < o->nx; i++) {
+            double x;
+            if (point_x(o, p, s, i, &x) == 0) {
+                lo = seen && lo < x ? lo : x;
+                hi = seen && hi > x ? hi : x;
+                seen = 1;
+            }
+        }
+    if (seen && lo == hi) {
+        if (p->logx && lo > 0)
+            fprintf(f, "set xrange [%s:%s]\n", fmt_num(lo / 2, b1), fmt_num(lo * 2, b2));
+        else
+            fprintf(f, "set xrange [%s:%s]\n", fmt_num(lo - 1, b1), fmt_num(lo + 1, b2));
+    }
+
     int has_curve[256] = {0}, has_ref[256] = {0};
     for (int s = 0; s < sc->nseries && s < 256; s++) {
         fprintf(f, "$s%d << EOD\n", s);

@@ -282,6 +282,8 @@ static void validate_group(vctx *v, const config_setting_t *g, const key_spec *m
     for (int i = 0; i < config_setting_length(g); i++) {
         const config_setting_t *s = config_setting_get_elem(g, (unsigned)i);
         const key_spec *spec = schema_member(members, kind_keys, v->kind, s->name);
+        if (!spec && kind_keys && !v->kind)
+            continue;   /* the unknown kind itself was reported; its keys cannot be checked */
         if (!spec) {
             const char *hint = suggest(members, kind_keys, v->kind, s->name);
             if (hint)

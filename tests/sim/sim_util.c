@@ -1,0 +1,129 @@
+#define _GNU_SOURCE
+#include "sim_util.h"
+
+#include "../harness/harness.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+const char *const sim_base_cfg =
+    "name = \"t\";\n"
+    "title = \"T\";\n"
+    "cluster = { ni = \"lanai4\"; };\n"
+    "experiment = { kind = \"selftest\"; scale = 2.0; params = { A = 1; }; };\n"
+    "sweep = { param = \"experiment.params.N\"; from = 4; to = 64; times = 2; quick = [8, 32]; };\n"
+    "series = ( { name = \"A\"; }, { name = \"B\"; cluster = { ni = \"lanai9\"; }; experiment = { offset = 100; }; } );\n"
+    "measurements = [ \"y\", \"x_squared\" ];\n"
+    "plots = ( { name = \"p\"; title = \"Test plot\"; y = \"y\"; xlabel = \"n\"; ylabel = \"y (units)\"; logx = true; } );\n"
+    "references = ( { series = \"A\"; x = 16; y = 30; source = \"L1\"; } );\n";
+
+const char *sim_scratch(const char *name)
+{
+    static char path[1024];
+    char cmd[2200];
+    snprintf(path, sizeof path, "%s/build/tests/sim/%s", harness_root(), name);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s'", path, path);
+    if (system(cmd) != 0)
+        harness_fail(__FILE__, __LINE__, "cannot create %s", path);
+    return path;
+}
+
+void sim_write(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        harness_fail(__FILE__, __LINE__, "cannot write %s", path);
+    fputs(text, f);
+    fclose(f);
+}
+
+char *sim_read(const char *path, size_t *len)
+{
+    static char *slots[4];
+    static int next;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        harness_fail(__FILE__, __LINE__, "cannot read %s", path);
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *m = open_memstream(&buf, &n);
+    char chunk[8192];
+    size_t k;
+    while ((k = fread(chunk, 1, sizeof chunk, f)) > 0)
+        fwrite(chunk, 1, k, m);
+    fclose(f);
+    fclose(m);
+    free(slots[next]);
+    slots[next] = buf;
+    next = (next + 1) % 4;
+    if (len)
+        *len = n;
+    return buf;
+}
+
+int sim_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && st.st_size > 0;
+}
+
+static char out_buf[65536], err_buf[65536];
+
+static void slurp(const char *path, char *buf, size_t len)
+{
+    FILE *f = fopen(path, "r");
+    buf[0] = 0;
+    if (!f)
+        return;
+    size_t n = fread(buf, 1, len - 1, f);
+    buf[n] = 0;
+    fclose(f);
+}
+
+int sim_cli(const char *fmt, ...)
+{
+    char args[4096], cmd[8192], out[1100], err[1100];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(args, sizeof args, fmt, ap);
+    va_end(ap);
+    snprintf(out, sizeof out, "%s/build/tests/sim/.stdout", harness_root());
+    snprintf(err, sizeof err, "%s/build/tests/sim/.stderr", harness_root());
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s/build/tests/sim' && cd '%s' && build/myrisim %s >'%s' 2>'%s'",
+             harness_root(), harness_root(), args, out, err);
+    int st = system(cmd);
+    slurp(out, out_buf, sizeof out_buf);
+    slurp(err, err_buf, sizeof err_buf);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+const char *sim_stderr(void) { return err_buf; }
+const char *sim_stdout(void) { return out_buf; }
+
+char *sim_replace(const char *text, const char *from, const char *to)
+{
+    static char *slots[4];
+    static int next;
+    const char *at = strstr(text, from);
+    if (!at)
+        harness_fail(__FILE__, __LINE__, "'%s' not in the base scenario", from);
+    size_t n = strlen(text) - strlen(from) + strlen(to) + 1;
+    char *r = malloc(n);
+    snprintf(r, n, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+    free(slots[next]);
+    slots[next] = r;
+    next = (next + 1) % 4;
+    return r;
+}
+
+int sim_same_file(const char *a, const char *b)
+{
+    size_t la, lb;
+    char *da = sim_read(a, &la), *db = sim_read(b, &lb);
+    return la == lb && memcmp(da, db, la) == 0;
+}

@@ -1,0 +1,28 @@
+/* Helpers for the scenario tests: a scratch directory per test under
+ * build/tests/sim/, scenario files written from text, and build/myrisim run
+ * with its exit status and stderr captured. */
+#ifndef MYRISIM_TESTS_SIM_UTIL_H
+#define MYRISIM_TESTS_SIM_UTIL_H
+
+#include <stddef.h>
+
+/* A fresh, empty directory build/tests/sim/<name>; returns its path. */
+const char *sim_scratch(const char *name);
+void sim_write(const char *path, const char *text);
+/* The whole file, NUL-terminated (static buffer per call slot: 4 slots). */
+char *sim_read(const char *path, size_t *len);
+int sim_exists(const char *path);
+/* Run "build/myrisim ARGS" from the repository root; returns the exit status
+ * (-1 if it did not exit normally). stderr and stdout are kept for
+ * sim_stderr()/sim_stdout(). */
+int sim_cli(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+const char *sim_stderr(void);
+const char *sim_stdout(void);
+/* A valid selftest scenario; tests derive bad ones from it. */
+extern const char *const sim_base_cfg;
+/* Copy of text with the first occurrence of from replaced by to. */
+char *sim_replace(const char *text, const char *from, const char *to);
+/* Are two files byte-identical? */
+int sim_same_file(const char *a, const char *b);
+
+#endif
