@@ -263,8 +263,12 @@ static int cmd_run(int argc, char **argv)
             if (fabs(cmp[k].err_pct) <= tol[t])
                 within[t]++;
     }
-    printf("%s: %d runs, %d failed; fidelity: %d of %d reference values compared, within 5%%: %d, 10%%: %d, 25%%: %d",
-           sc.name, n, failed, compared, sc.nrefs, within[0], within[1], within[2]);
+    printf("%s: %d runs, %d failed; ", sc.name, n, failed);
+    if (sc.nrefs)
+        printf("fidelity: %d of %d reference values compared, within 5%%: %d, 10%%: %d, 25%%: %d", compared, sc.nrefs,
+               within[0], within[1], within[2]);
+    else
+        printf("no reference values");
     if (notrun)
         printf(" (%d not in the points run)", notrun);
     printf("; results in %s/\n", outdir);
