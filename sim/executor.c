@@ -63,9 +63,13 @@ static int start(child *c, const run_spec *runs, int i, run_result *results)
         return -1;
     }
     if (pid == 0) {
+        /* Own process group, so the guard also stops anything the run started
+         * (a compiler, later a helper). */
+        setpgid(0, 0);
         close(p[0]);
         run_child(&runs[i], p[1]);
     }
+    setpgid(pid, pid);
     close(p[1]);
     memset(c, 0, sizeof *c);
     c->pid = pid;
@@ -187,6 +191,7 @@ int execute_runs(const run_spec *runs, int n, run_result *results, const exec_op
             if (pfd[j].revents)
                 drain(c);
             if (c->fd >= 0 && now - c->started > o->guard_s) {
+                kill(-c->pid, SIGKILL);
                 kill(c->pid, SIGKILL);
                 c->timed_out = 1;
                 close(c->fd);

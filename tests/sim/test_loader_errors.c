@@ -197,3 +197,22 @@ TEST(sim_loader, missing_file_and_usage)
     ASSERT_EQ(sim_cli("--help"), 0);
     ASSERT_TRUE(strstr(sim_stdout(), "firmware") != NULL);
 }
+
+TEST(sim_loader, shipped_scenarios_are_valid)
+{
+    /* Every scenario under scenarios/ must load (list finds them). */
+    ASSERT_EQ(sim_cli("list"), 0);
+    char listing[16384];
+    snprintf(listing, sizeof listing, "%s", sim_stdout());
+    int n = 0;
+    for (char *line = strtok(listing, "\n"); line; line = strtok(NULL, "\n")) {
+        char path[512];
+        if (sscanf(line, "%511s", path) != 1)
+            continue;
+        harness_note("%s", path);
+        if (sim_cli("describe '%s'", path) != 0)
+            harness_fail(__FILE__, __LINE__, "%s does not load:\n%s", path, sim_stderr());
+        n++;
+    }
+    ASSERT_TRUE(n >= 2);
+}
