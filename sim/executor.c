@@ -37,6 +37,13 @@ static void run_child(const run_spec *r, int fd)
     run_result res;
     result_init(&res);
     r->sc->kind->run(r, &res);
+    /* Every measurement the scenario lists must be there. */
+    for (int m = 0; res.ok && m < r->sc->nmeasures; m++) {
+        double v;
+        if (result_get(&res, r->sc->measures[m], &v))
+            result_fail(&res, "the run did not report measurement '%s' (kind %s)", r->sc->measures[m],
+                        r->sc->kind->name);
+    }
     FILE *f = fdopen(fd, "w");
     if (f) {
         result_write(&res, f);

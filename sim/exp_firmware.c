@@ -243,13 +243,13 @@ static void firmware_run(const run_spec *r, run_result *res)
     console_measures(con, res);
 
     const config_setting_t *bs = run_setting(r, "experiment.bytes");
-    double bytes = -1;
-    if (bs && bs->type == CONFIG_TYPE_STRING) {
+    double bytes = run_number(r, "experiment.bytes", -1);   /* a number, or the swept value */
+    if (bytes >= 0) {
+        /* given directly */
+    } else if (bs && bs->type == CONFIG_TYPE_STRING) {
         char p[160];
         snprintf(p, sizeof p, "experiment.params.%s", config_setting_get_string(bs));
         bytes = run_number(r, p, -1);
-    } else if (bs) {
-        cfg_number(bs, &bytes);
     } else {
         result_get(res, "bytes", &bytes);   /* printed by the firmware */
     }
