@@ -206,3 +206,18 @@ TEST(sim_run, list_shows_every_scenario)
     ASSERT_TRUE(strstr(sim_stdout(), "Appendix A: on-card memory copy bandwidth, LANai 4 and LANai 9") != NULL);
     ASSERT_TRUE(strstr(sim_stdout(), "scenarios/regress/copy_series.cfg") != NULL);
 }
+
+TEST(sim_run, missing_measurement_fails_the_run)
+{
+    keep(dir, sim_scratch("run_missing_measure"));
+    int st = sim_cli("run scenarios/thesis/appendix_a_copy.cfg --quick --out '%s' "
+                     "--set 'measurements=[\"bandwidth_mbs\",\"no_such\"]'",
+                     dir);
+    ASSERT_EQ(st, 1);
+    ASSERT_TRUE(strstr(sim_stderr(), "did not report measurement 'no_such' (kind firmware)") != NULL);
+    /* a kind without firmware-defined measurements rejects the name before running */
+    keep(cfg, path_in(dir, "s.cfg"));
+    sim_write(cfg, sim_base_cfg);
+    ASSERT_EQ(sim_cli("run '%s' --out '%s' --set 'measurements=[\"y\",\"z\"]'", cfg, path_in(dir, "o2")), 2);
+    ASSERT_TRUE(strstr(sim_stderr(), "measurements: kind 'selftest' does not measure 'z'") != NULL);
+}
