@@ -132,6 +132,11 @@ TEST(ld, err_bad_input_files)
     out = link_fails(d, ldt_fmt("%s/cut.o", d));
     ASSERT_CONTAINS(out, "cut.o: truncated");
 
+    /* An allocated section of a type the layout does not know */
+    char *ctor = ldt_cc(d, "tests/ld/fixtures/err_ctor.S", "");
+    out = link_fails(d, ctor);
+    ASSERT_CONTAINS(out, "err_ctor.o: allocated section .init_array has unsupported type 0xe");
+
     /* A broken archive */
     ASSERT_EQ(ldt_run(&out, "printf '!<arch>\\nabc' > %s/bad.a", d), 0);
     out = link_fails(d, ldt_fmt("%s/bad.a", d));

@@ -21,8 +21,14 @@ static void classify(ld_section *s)
 {
     s->out = OUT_NONE;
     s->rank = 0;
-    if (s->type != SHT_PROGBITS_ && s->type != SHT_NOBITS_) return;
     if (!(s->flags & SHF_ALLOC_) || (s->flags & SHF_EXCLUDE_)) return;
+    if (s->type != SHT_PROGBITS_ && s->type != SHT_NOBITS_) {
+        /* e.g. .init_array (constructors): crt0 would never run them */
+        if (s->type != SHT_LLVM_ADDRSIG_ && s->size)
+            ld_error("%s: allocated section %s has unsupported type 0x%x (constructors and the like are not "
+                     "supported)", s->obj->path, s->name, s->type);
+        return;
+    }
     const char *n = s->name;
     if (name_is(n, ".text.init"))   { s->out = OUT_TEXT; s->rank = 0; }
     else if (name_is(n, ".text"))   { s->out = OUT_TEXT; s->rank = 1; }
