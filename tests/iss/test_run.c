@@ -3,6 +3,8 @@
 #include "../harness/harness.h"
 #include "iss_util.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* A loop with loads, stores, part-word access, calls and returns. */
@@ -88,4 +90,30 @@ TEST(iss_run, stops_exactly_at_the_limit_with_unit_costs)
     ASSERT_EQ(lanai_cycles(c), 38);
     ASSERT_EQ(lanai_run(c, 1000000), LANAI_HALTED);
     lanai_free(c);
+}
+
+TEST(iss_run, tracing_does_not_change_the_result)
+{
+    static uint32_t w[256];
+    size_t n = iss_asm(prog, w, 256);
+    lanai_core *a = iss_core("lanai4"), *b = iss_core("lanai4");
+    iss_put(a, 0, w, n);
+    iss_put(b, 0, w, n);
+    lanai_set_reg(a, 18, 0x300);
+    lanai_set_reg(b, 18, 0x300);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    lanai_set_trace(b, f);
+    ASSERT_EQ(lanai_run(a, 1000000), LANAI_HALTED);
+    ASSERT_EQ(lanai_run(b, 1000000), LANAI_HALTED);
+    fclose(f);
+    ASSERT_EQ(lanai_cycles(a), lanai_cycles(b));
+    ASSERT_EQ(lanai_insns(a), lanai_insns(b));
+    size_t lines = 0;
+    for (size_t i = 0; i < len; i++) lines += buf[i] == '\n';
+    ASSERT_EQ(lines, lanai_insns(b));      /* one line per executed instruction */
+    free(buf);
+    lanai_free(a);
+    lanai_free(b);
 }
