@@ -62,6 +62,18 @@ static int exists(const char *path)
     return f != NULL;
 }
 
+/* Up to max bytes of one line of s, non-printing bytes as \xNN. */
+static void quote_line(const char *s, size_t max, char *out, size_t outlen)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < max && s[i] && s[i] != '\n' && o + 5 < outlen; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch >= 32 && ch < 127 && ch != '"' && ch != '\\') out[o++] = (char)ch;
+        else o += (size_t)snprintf(out + o, outlen - o, "\\x%02x", ch);
+    }
+    out[o] = 0;
+}
+
 /* Describe where two outputs first differ, by line, into buf. */
 static void first_difference(const char *want, const char *got, char *buf, size_t len)
 {
@@ -71,11 +83,12 @@ static void first_difference(const char *want, const char *got, char *buf, size_
         if (*w == '\n') { line++; wl = w + 1; gl = g + 1; }
         w++; g++;
     }
-    int wn = (int)strcspn(wl, "\n"), gn = (int)strcspn(gl, "\n");
+    char wq[400], gq[400];
+    quote_line(wl, 160, wq, sizeof wq);
+    quote_line(gl, 160, gq, sizeof gq);
     snprintf(buf, len, "output differs at line %d (native %zu bytes, simulated %zu bytes)\n"
-             "      native:    \"%.*s\"%s\n      simulated: \"%.*s\"%s",
-             line, strlen(want), strlen(got), wn > 160 ? 160 : wn, wl, *w ? "" : " (end of output)",
-             gn > 160 ? 160 : gn, gl, *g ? "" : " (end of output)");
+             "      native:    \"%s\"%s\n      simulated: \"%s\"%s",
+             line, strlen(want), strlen(got), wq, *w ? "" : " (end of output)", gq, *g ? "" : " (end of output)");
 }
 
 typedef struct {
@@ -117,7 +130,7 @@ static void run_image(const char *elf, const char *chip, const char *want, run_r
     } else if (st != LANAI_HALTED) {
         snprintf(r->why, sizeof r->why, "still running at the %llu-cycle limit (pc 0x%x in %s)", CYCLE_LIMIT,
                  lanai_pc(c), lanai_symbolize(c, lanai_pc(c), NULL));
-    } else if (strcmp(out, want) != 0) {
+    } else if (outlen != strlen(want) || memcmp(out, want, outlen) != 0) {   /* output may hold NULs */
         first_difference(want, out, r->why, sizeof r->why);
     } else if (lanai_exit_code(c) != 0) {
         snprintf(r->why, sizeof r->why, "exit code %d (output matched; the program's own checks failed)",

@@ -1,0 +1,63 @@
+/* Bit counting written as plain C, with zero inputs: the guarded forms
+ * (x == 0 ? 32 : clz(x)), Kernighan's loop (which clang turns into a single
+ * popc), shift-until-zero loops, and 64-bit counts whose expansion runs
+ * leadz/trailz on a zero half and discards it with sel. Clang 14 keeps an
+ * explicit zero test in front of leadz/trailz (CodeGenPrepare despeculates
+ * them), so compiled C never consumes leadz(0) or trailz(0) itself; the
+ * ISS unit tests cover those values. */
+#include "conf.h"
+
+/* the zero case is a branch around leadz / trailz */
+__attribute__((noinline)) u32 clz_or_32(u32 x) { return x == 0 ? 32 : (u32)__builtin_clz(x); }
+__attribute__((noinline)) u32 ctz_or_32(u32 x) { return x == 0 ? 32 : (u32)__builtin_ctz(x); }
+
+/* significant bits by shifting right until zero */
+__attribute__((noinline)) int bit_width(u32 x)
+{
+    int n = 0;
+    while (x) { x >>= 1; n++; }
+    return n;
+}
+
+/* Kernighan's loop: recognised as popcount */
+__attribute__((noinline)) int ones(u32 x)
+{
+    int n = 0;
+    while (x) { x &= x - 1; n++; }
+    return n;
+}
+
+/* shifting left until zero: 32 - ctz(x) for non-zero x */
+__attribute__((noinline)) int low_span(u32 x)
+{
+    int n = 0;
+    while (x) { x <<= 1; n++; }
+    return n;
+}
+
+/* 64-bit: a zero half still goes through leadz/trailz, then sel picks */
+__attribute__((noinline)) u32 clz64_or_64(u64 x) { return x == 0 ? 64 : (u32)__builtin_clzll(x); }
+__attribute__((noinline)) u32 ctz64_or_64(u64 x) { return x == 0 ? 64 : (u32)__builtin_ctzll(x); }
+
+int main(void)
+{
+    static const u32 v[] = { 0, 1, 2, 3, 0x80, 0xFFFF, 0x10000, 0x7FFFFFFFu, 0x80000000u, 0xFFFFFFFFu, 0x00F00000u };
+    for (int i = 0; i < 11; i++) {
+        u32 x = hide32(v[i]);
+        con_printf("%08x clz %2u ctz %2u width %2d ones %2d span %2d\n", x, clz_or_32(x), ctz_or_32(x), bit_width(x),
+                   ones(x), low_span(x));
+    }
+    static const u64 w[] = { 0, 1, 0xFFFFFFFFull, 0x100000000ull, 0x8000000000000000ull, 0x0000000100000001ull };
+    for (int i = 0; i < 6; i++) {
+        u64 x = hide64(w[i]);
+        con_printf("%016llx clz %2u ctz %2u\n", x, clz64_or_64(x), ctz64_or_64(x));
+    }
+    u32 seed = 17, s = 0;
+    for (int k = 0; k < 200; k++) {
+        u32 x = xs32(&seed) >> (k % 33 == 32 ? 31 : k % 33);
+        if (k % 7 == 0) x = 0;
+        s = s * 3 + clz_or_32(x) + ctz_or_32(x) * 5 + (u32)bit_width(x) * 7 + (u32)ones(x) * 11 + (u32)low_span(x) * 13;
+    }
+    con_printf("digest %08x\n", s);
+    return 0;
+}
