@@ -84,27 +84,26 @@ TEST(evq, notify_on_new_earliest)
     evq_free(q);
 }
 
+static int counted;
+static void count_ev(void *arg) { (void)arg; counted++; }
+
 TEST(evq, heap_stays_ordered_under_load)
 {
     evq *q = evq_new();
-    static sim_time seen[5000];
-    static int nseen;
-    nseen = 0;
     uint32_t x = 12345;
     for (int i = 0; i < 5000; i++) {
         x = x * 1103515245u + 12345u;
-        evq_at(q, (x >> 8) % 100000, log_ev, "z");
+        evq_at(q, (x >> 8) % 100000, count_ev, NULL);
     }
-    log_buf[0] = 0;
+    counted = 0;
     sim_time last = 0;
     while (evq_next(q) != SIM_TIME_NEVER) {
         sim_time t = evq_next(q);
         ASSERT_TRUE(t >= last);
         last = t;
-        log_buf[0] = 0;
         evq_step(q);
-        seen[nseen++ % 5000] = t;
     }
     ASSERT_EQ(evq_events_run(q), 5000);
+    ASSERT_EQ(counted, 5000);
     evq_free(q);
 }
