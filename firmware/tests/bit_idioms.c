@@ -1,10 +1,11 @@
 /* Bit counting written as plain C, with zero inputs: the guarded forms
  * (x == 0 ? 32 : clz(x)), Kernighan's loop (which clang turns into a single
- * popc), shift-until-zero loops, and 64-bit counts whose expansion runs
- * leadz/trailz on a zero half and discards it with sel. Clang 14 keeps an
- * explicit zero test in front of leadz/trailz (CodeGenPrepare despeculates
- * them), so compiled C never consumes leadz(0) or trailz(0) itself; the
- * ISS unit tests cover those values. */
+ * popc), shift-until-zero loops (the left one becomes trailz), and 64-bit
+ * guarded counts. At -O2/-Os clang folds `x == 0 ? 64 : clzll(x)` into a
+ * count with a defined zero result, expanded as hi ? leadz(hi) : 32 +
+ * leadz(lo) with no further test, so it returns 64 only if leadz(0) = 32
+ * (likewise trailz): the Lanai semantics LLVM relies on (lanai-hardware.md
+ * §1.3). The 32-bit guarded forms keep a branch around leadz/trailz. */
 #include "conf.h"
 
 /* the zero case is a branch around leadz / trailz */
@@ -35,7 +36,7 @@ __attribute__((noinline)) int low_span(u32 x)
     return n;
 }
 
-/* 64-bit: a zero half still goes through leadz/trailz, then sel picks */
+/* 64-bit: a zero half goes through leadz/trailz and is used (see above) */
 __attribute__((noinline)) u32 clz64_or_64(u64 x) { return x == 0 ? 64 : (u32)__builtin_clzll(x); }
 __attribute__((noinline)) u32 ctz64_or_64(u64 x) { return x == 0 ? 64 : (u32)__builtin_ctzll(x); }
 
