@@ -86,6 +86,19 @@ TEST(ld, err_field_overflow)
     ASSERT_CONTAINS(out, "R_LANAI_25 against 'odd_target' out of range: value 0x00001002 is not a multiple of 4");
 }
 
+TEST(ld, err_21bit_relocation_on_wrong_instruction)
+{
+    char *d = ldt_dir("ld/err_label");
+    char *o = ldt_cc(d, "tests/ld/fixtures/err_label_addr.c", "-O0");
+    char *out = link_fails(d, ldt_fmt("%s %s", LDT_CRT0, o));
+    ASSERT_CONTAINS(out, "err_label_addr.o: .text+0x");
+    ASSERT_CONTAINS(out, "R_LANAI_21 against '");
+    ASSERT_CONTAINS(out, "is not an absolute load/store or mov");
+    /* The same source links and runs at -O2, where clang uses HI16/LO16. */
+    char *o2 = ldt_cc(d, "tests/ld/fixtures/err_label_addr.c", "-O2");
+    ASSERT_EQ(ldt_ld(&out, "-o %s/ok.elf %s %s", d, LDT_CRT0, o2), 0);
+}
+
 TEST(ld, err_image_larger_than_sram)
 {
     char *d = ldt_dir("ld/err_size");

@@ -95,6 +95,17 @@ static void apply_one(ld_link *L, ld_object *o, const ld_section *t, const uint8
     switch (type) {
     case R_LANAI_21:
     case R_LANAI_21_F:
+        /* The 21-bit field exists only in SLS (ld/st [addr]) and SLI (mov imm):
+         * top nibble 0xF, bits 17:16 not 11. Elsewhere bits 22:18 are a source
+         * register, and patching them silently breaks the program — clang-14
+         * emits exactly that for &&label at -O0. */
+        if ((w >> 28) != 0xF || ((w >> 16) & 3) == 3) {
+            ld_error("%s: %s+0x%x: %s against '%s' patches 0x%08x, which is not an absolute load/store or mov: "
+                     "its register field would be overwritten (clang-14 emits this for label addresses "
+                     "(&&label) at -O0; take them in static tables or build with -O1 or higher)",
+                     o->path, t->name, off, ld_reloc_name(type), sym_label(s), w);
+            return;
+        }
         if (v >= 1u << 21) {
             overflow(o, t, off, type, s, v, "does not fit in 21 bits (limit 0x001fffff; build without -mcmodel=small?)");
             return;
