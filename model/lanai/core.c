@@ -31,6 +31,7 @@ lanai_core *lanai_new(const lanai_profile *p)
     }
     c->dec[p->sram_size >> 2].h = H_FETCHFAULT;   /* running off the end of SRAM */
     c->console = stdout;
+    c->idle_on = 1;
     lanai_reset(c);
     return c;
 }
@@ -80,8 +81,18 @@ void lanai_reset(lanai_core *c)
     memset(&c->fault, 0, sizeof c->fault);
     c->nmarks = 0;
     c->cycle_hi_latch = c->insn_hi_latch = 0;
+    c->stop_req = 0;
+    c->dev_msg[0] = 0;
+    c->steal = 0;
+    c->steal_until = 0;
+    c->stolen = 0;
+    c->parked = c->watching = 0;
+    memset(&c->idle, 0, sizeof c->idle);
+    lanai_set_idle_skip(c, c->idle_on);
     lanai_invalidate_all(c);
 }
+
+uint32_t lanai_image_end(const lanai_core *c) { return c->image_end; }
 
 uint8_t *lanai_sram(lanai_core *c) { return c->sram; }
 uint32_t lanai_sram_size(const lanai_core *c) { return c->sram_size; }

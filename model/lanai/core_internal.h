@@ -72,6 +72,7 @@ struct lanai_core {
 
     lanai_mmio mmio;
     int has_mmio;
+    lanai_next_change_fn next_change;
     FILE *console;
     FILE *trace;
 
@@ -80,7 +81,37 @@ struct lanai_core {
     uint32_t cycle_hi_latch, insn_hi_latch;
 
     struct lanai_symtab *syms;
+    uint32_t image_end;
+
+    /* hooks for the co-simulation (exec.c) */
+    int stop_req;               /* an mmio hook asked lanai_run to return */
+    char dev_msg[120];          /* lanai_device_error text for the next FAULT_DEVICE */
+    uint32_t steal;             /* SRAM cycles still owed to the DMA engines */
+    uint64_t steal_until;       /* ... lapsing at this cycle */
+    uint64_t stolen;            /* total extra cycles paid */
+
+    /* idle-loop skipping (exec.c, idle.c) */
+    int idle_on;
+    uint32_t idle_wait;         /* run slices until the next check */
+    uint32_t idle_backoff;      /* checks back off while they keep failing */
+    int parked;                 /* the last run ended inside a verified idle loop */
+    uint64_t parked_until;      /* ... which cannot change before this cycle */
+    int watching;               /* the watch loop runs one iteration */
+    int watch_dirty;            /* ... and saw a store or a device write */
+    int watch_timeread;         /* ... read a counter of the services window */
+    uint32_t watch_dev_reads;   /* ... device reads (bounded by next_change) */
+    int watch_end;              /* ... ended at a backward branch (1) */
+    uint32_t watch_end_pc;
+    lanai_idle_stats idle;
 };
+
+/* idle.c: one idle check (seek a loop, verify one iteration, skip whole
+ * iterations if it is idle). Runs the watching loop of exec.c. */
+void lanai_idle_try(lanai_core *c, uint64_t limit);
+lanai_state lanai_run_watch(lanai_core *c, uint64_t limit);
+#define IDLE_BACKOFF_MAX 64u        /* slices between checks of a busy core, at most */
+#define IDLE_WATCH_INSNS 256u       /* longest loop iteration considered */
+#define IDLE_SLICE 2048u            /* cycles of plain execution between check points */
 
 #define CPAGE_SHIFT 12
 
@@ -132,7 +163,7 @@ static inline uint32_t shift_val(uint32_t a, int32_t amt, int arith, uint32_t *c
 
 /* Full ALU with flag update; ri selects the RI rule for C on logical ops
  * (RI: cleared; RR: unchanged — §1.5 PROPOSED). */
-static inline uint32_t alu_exec(uint32_t *flags, int op, uint32_t a, uint32_t b, int setf, int ri)
+static inline __attribute__((always_inline)) uint32_t alu_exec(uint32_t *flags, int op, uint32_t a, uint32_t b, int setf, int ri)
 {
     uint32_t r, fl = 0, carry;
     switch (op) {

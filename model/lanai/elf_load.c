@@ -135,14 +135,16 @@ int lanai_load_elf(lanai_core *c, const char *path, char *err, size_t errlen)
         free((void *)im.p);
         return -1;
     }
-    uint32_t phoff = rd32(&im, 28), phentsize = rd16(&im, 42), phnum = rd16(&im, 44);
+    uint32_t phoff = rd32(&im, 28), phentsize = rd16(&im, 42), phnum = rd16(&im, 44), end = 0;
     for (uint32_t i = 0; i < phnum; i++) {
         size_t ph = phoff + (size_t)i * phentsize;
         if (rd32(&im, ph) != PT_LOAD) continue;
         uint32_t off = rd32(&im, ph + 4), paddr = rd32(&im, ph + 12), filesz = rd32(&im, ph + 16), memsz = rd32(&im, ph + 20);
         memcpy(c->sram + paddr, im.p + off, filesz);
         memset(c->sram + paddr + filesz, 0, memsz - filesz);
+        if (paddr + memsz > end) end = paddr + memsz;
     }
+    c->image_end = end;
     lanai_invalidate_all(c);
     lanai_symtab_free(c->syms);
     c->syms = read_symbols(&im);

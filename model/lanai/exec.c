@@ -1,29 +1,92 @@
-/* The interpreter loop: threaded dispatch (computed goto) over pre-decoded
- * records, one per SRAM word. Hot state lives in locals; everything rare
- * (writes to pc, odd addressing forms, device accesses, faults) leaves the
- * loop through lanai_exec_generic() or the memory slow path with the state
- * synchronised first.
- *
- * Cycle accounting per instruction: the record's static cost (cpi_base +
- * SRAM wait states), + load_use_stall when it reads a register loaded by the
+/* The interpreter loops and lanai_run. exec_loop.inc is instantiated four
+ * times: plain (the fast path), traced (one line per instruction),
+ * watching (one iteration of a candidate idle loop, see idle.c) and
+ * stealing (while DMA engines hold SRAM cycles). Cycle
+ * accounting per instruction: the record's static cost (cpi_base + SRAM
+ * wait states), + load_use_stall when it reads a register loaded by the
  * previous instruction, + taken_branch when control transfers, + pc_load for
- * a load into pc; device accesses replace the SRAM wait by mmio_wait. */
+ * a load into pc; device accesses replace the SRAM wait by mmio_wait; SRAM
+ * loads and stores pay one more cycle while DMA engines hold stolen cycles. */
 #include "core_internal.h"
 
 #define TRACING 0
+#define WATCH 0
+#define STEALING 0
 #define RUN_LOOP run_plain
 #include "exec_loop.inc"
 #undef TRACING
+#undef WATCH
+#undef STEALING
 #undef RUN_LOOP
 #define TRACING 1
+#define WATCH 0
+#define STEALING 0
 #define RUN_LOOP run_traced
 #include "exec_loop.inc"
 #undef TRACING
+#undef WATCH
+#undef STEALING
 #undef RUN_LOOP
+#define TRACING 0
+#define WATCH 1
+#define STEALING 0
+#define RUN_LOOP run_watch
+#include "exec_loop.inc"
+#undef TRACING
+#undef WATCH
+#undef STEALING
+#undef RUN_LOOP
+#define TRACING 0
+#define WATCH 0
+#define STEALING 1
+#define RUN_LOOP run_stealing
+#include "exec_loop.inc"
+#undef TRACING
+#undef WATCH
+#undef STEALING
+#undef RUN_LOOP
+
+lanai_state lanai_run_watch(lanai_core *c, uint64_t limit) { return run_watch(c, limit); }
 
 lanai_state lanai_run(lanai_core *c, uint64_t cycle_limit)
 {
+    c->stop_req = 0;
+    c->parked = 0;
     if (c->state != LANAI_RUNNING) return c->state;
     if (c->trace) return run_traced(c, cycle_limit);
-    return run_plain(c, cycle_limit);
+    /* execution in slices; idle checks at slice starts (idle.c) */
+    while (c->cycles < cycle_limit && !c->stop_req && c->state == LANAI_RUNNING) {
+        if (c->steal && c->cycles >= c->steal_until) c->steal = 0;   /* lapsed */
+        if (c->steal) {
+            run_stealing(c, c->steal_until < cycle_limit ? c->steal_until : cycle_limit);
+            continue;
+        }
+        if (c->idle_on && --c->idle_wait == 0) {
+            c->parked = 0;
+            lanai_idle_try(c, cycle_limit);
+            /* parked: less than one iteration of the same loop remains */
+            if (c->parked && c->state == LANAI_RUNNING) run_plain(c, cycle_limit);
+            continue;
+        }
+        uint64_t lim = cycle_limit - c->cycles > IDLE_SLICE ? c->cycles + IDLE_SLICE : cycle_limit;
+        run_plain(c, lim);
+    }
+    c->stop_req = 0;
+    return c->state;
 }
+
+void lanai_request_stop(lanai_core *c) { c->stop_req = 1; }
+
+void lanai_steal_cycles(lanai_core *c, uint32_t n, uint64_t until)
+{
+    if (!n || until <= c->cycles) return;
+    if (c->steal && c->steal_until > c->cycles) {
+        c->steal = n > UINT32_MAX - c->steal ? UINT32_MAX : c->steal + n;
+        if (until > c->steal_until) c->steal_until = until;
+    } else {
+        c->steal = n;
+        c->steal_until = until;
+    }
+}
+
+uint64_t lanai_stolen_cycles(const lanai_core *c) { return c->stolen; }

@@ -32,6 +32,10 @@ typedef struct lanai_profile {
     uint32_t store_wait;       /* SRAM wait states on a word store */
     uint32_t partword_store_wait; /* SRAM wait states on a byte/half store (read-modify-write) */
     uint32_t mmio_wait;        /* extra cycles for a special-register access */
+    /* NI card (model/card): packet interface and SRAM arbitration */
+    uint32_t pkt_word;         /* bytes per packet-interface word: RMP steps, SMP alignment */
+    uint32_t dma_start_ns;     /* send/receive DMA start-up latency (provisional, docs/network.md) */
+    uint32_t sram_bytes_per_cycle; /* SRAM bandwidth per core cycle shared with the DMA engines */
 } lanai_profile;
 
 const lanai_profile *lanai_profile_get(const char *name); /* NULL if unknown */
@@ -69,6 +73,13 @@ typedef struct lanai_mmio {
     int (*write)(void *ctx, uint32_t addr, int size, uint64_t cycle, uint32_t val);
 } lanai_mmio;
 
+/* For idle-loop skipping (optional, called with the mmio ctx): the first
+ * cycle after `since` at which a register the core read at or after `since`
+ * could read differently without an event (a timer tick); UINT64_MAX if
+ * none. Device reads must be pure functions of device state and the cycle.
+ * Without this hook a loop that reads the device is never skipped. */
+typedef uint64_t (*lanai_next_change_fn)(void *ctx, uint64_t since);
+
 typedef struct lanai_mark { uint32_t id; uint64_t cycle, insns; } lanai_mark;
 
 typedef struct lanai_symtab lanai_symtab;   /* ELF symbols, for reports and traces */
@@ -90,11 +101,43 @@ uint8_t *lanai_sram(lanai_core *c);          /* big-endian memory image */
 void lanai_sram_written(lanai_core *c, uint32_t addr, uint32_t len);
 uint32_t lanai_sram_size(const lanai_core *c);
 void lanai_set_mmio(lanai_core *c, const lanai_mmio *m);
+void lanai_set_next_change(lanai_core *c, lanai_next_change_fn fn);
 void lanai_set_console(lanai_core *c, FILE *out);   /* default stdout; NULL = discard */
 void lanai_set_trace(lanai_core *c, FILE *out);     /* NULL = off; one line per instruction */
 
-/* Execute until local cycles >= cycle_limit, halt or fault. */
+/* Execute until local cycles >= cycle_limit, halt or fault, or until an
+ * mmio hook asked for a stop (then it returns LANAI_RUNNING with cycles
+ * below the limit, right after the instruction that asked). */
 lanai_state lanai_run(lanai_core *c, uint64_t cycle_limit);
+
+/* For mmio hooks: stop lanai_run after the current instruction (a write
+ * scheduled an event the caller must run before the core goes on). */
+void lanai_request_stop(lanai_core *c);
+/* For mmio hooks about to refuse an access: the text for the FAULT_DEVICE
+ * report (e.g. which register, why). */
+void lanai_device_error(lanai_core *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Idle-loop skipping (on by default; never changes a result, only wall
+ * time): when the core goes round a loop with no stores and no side effects
+ * and finds its architectural state unchanged, it advances whole iterations
+ * up to the cycle limit or the next device change (lanai_set_next_change). */
+void lanai_set_idle_skip(lanai_core *c, int on);
+typedef struct { uint64_t skips, cycles, insns, checks; } lanai_idle_stats;
+void lanai_idle_stats_get(const lanai_core *c, lanai_idle_stats *s);
+/* After lanai_run: 1 if it stopped inside a verified idle loop that keeps
+ * repeating (no stores, no device writes) until the next event or until
+ * cycle *until (UINT64_MAX: only an event can end it). A co-simulation
+ * driver may then let other nodes run further ahead. */
+int lanai_idle_parked(const lanai_core *c, uint64_t *until);
+
+/* SRAM contention: DMA engines have priority. Until core cycle `until`,
+ * each of the next n core loads/stores to SRAM waits one extra cycle (the
+ * budget adds up; it lapses at `until`). */
+void lanai_steal_cycles(lanai_core *c, uint32_t n, uint64_t until);
+uint64_t lanai_stolen_cycles(const lanai_core *c);   /* total paid so far */
+
+/* End of the loaded image (highest PT_LOAD address + size), 0 before a load. */
+uint32_t lanai_image_end(const lanai_core *c);
 
 lanai_state lanai_state_of(const lanai_core *c);
 uint64_t lanai_cycles(const lanai_core *c);

@@ -5,7 +5,33 @@
 #include "core_internal.h"
 #include "../../firmware/hal/simsvc.h"
 
+#include <stdarg.h>
 #include <stdio.h>
+
+void lanai_device_error(lanai_core *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->dev_msg, sizeof c->dev_msg, fmt, ap);
+    va_end(ap);
+}
+
+/* FAULT_DEVICE with the device's own words if it gave any. */
+static void refused(lanai_core *c, uint32_t pc, uint32_t addr, const char *dflt)
+{
+    char msg[sizeof c->dev_msg];
+    snprintf(msg, sizeof msg, "%s", c->dev_msg[0] ? c->dev_msg : dflt);
+    c->dev_msg[0] = 0;
+    lanai_raise(c, FAULT_DEVICE, pc, addr, msg);
+}
+
+/* SRAM accesses of the generic executor pay the DMA engines' budget too. */
+static void steal_one(lanai_core *c)
+{
+    if (!c->steal) return;
+    if (c->cycles < c->steal_until) { c->cycles++; c->steal--; c->stolen++; }
+    else c->steal = 0;
+}
 
 static int misaligned(lanai_core *c, uint32_t pc, uint32_t addr, int size)
 {
@@ -28,15 +54,20 @@ int lanai_mem_read_slow(lanai_core *c, uint32_t pc, uint32_t addr, int size, uin
     if (addr - SIMSVC_BASE < SIMSVC_SIZE) {
         uint32_t word;
         if (lanai_simsvc_read(c, pc, addr & ~3u, &word) < 0) return -1;
+        if (c->watching) c->watch_timeread = 1;   /* counters change every cycle */
         int shift = 8 * (4 - size - (int)(addr & 3));   /* big-endian byte lanes */
         *val = size == 4 ? word : (word >> shift) & (size == 2 ? 0xFFFFu : 0xFFu);
         return 0;
     }
     if (addr >= c->sram_size && c->has_mmio && c->mmio.read) {
+        c->dev_msg[0] = 0;
         int rc = c->mmio.read(c->mmio.ctx, addr, size, c->cycles, val);
-        if (rc == 0) return 0;
+        if (rc == 0) {
+            if (c->watching) c->watch_dev_reads++;
+            return 0;
+        }
         if (rc != -1) {
-            lanai_raise(c, FAULT_DEVICE, pc, addr, "device refused the read");
+            refused(c, pc, addr, "device refused the read");
             return -1;
         }
     }
@@ -51,10 +82,11 @@ int lanai_mem_write_slow(lanai_core *c, uint32_t pc, uint32_t addr, int size, ui
     if (addr - SIMSVC_BASE < SIMSVC_SIZE)
         return lanai_simsvc_write(c, pc, addr & ~3u, val);   /* part-word: the value as written */
     if (addr >= c->sram_size && c->has_mmio && c->mmio.write) {
+        c->dev_msg[0] = 0;
         int rc = c->mmio.write(c->mmio.ctx, addr, size, c->cycles, val);
         if (rc == 0) return 0;
         if (rc != -1) {
-            lanai_raise(c, FAULT_DEVICE, pc, addr, "device refused the write");
+            refused(c, pc, addr, "device refused the write");
             return -1;
         }
     }
@@ -67,6 +99,7 @@ int lanai_mem_read(lanai_core *c, uint32_t pc, uint32_t addr, int size, uint32_t
     if (addr < c->sram_size && !(addr & (uint32_t)(size - 1))) {
         const uint8_t *p = c->sram + addr;
         *val = size == 4 ? be32(p) : size == 2 ? be16(p) : p[0];
+        steal_one(c);
         return 0;
     }
     return lanai_mem_read_slow(c, pc, addr, size, val);
@@ -80,7 +113,10 @@ int lanai_mem_write(lanai_core *c, uint32_t pc, uint32_t addr, int size, uint32_
         else if (size == 2) put_be16(p, val);
         else p[0] = (uint8_t)val;
         if (c->cpage[addr >> CPAGE_SHIFT]) memset(&c->dec[addr >> 2], 0, sizeof(lanai_dec));
+        steal_one(c);
+        if (c->watching) c->watch_dirty = 1;
         return 0;
     }
+    if (c->watching) c->watch_dirty = 1;
     return lanai_mem_write_slow(c, pc, addr, size, val);
 }

@@ -21,4 +21,10 @@ const lanai_profile lanai4_profile = {
     .store_wait = 0,
     .partword_store_wait = 1,   /* byte/half store = read-modify-write of the SRAM word */
     .mmio_wait = 2,             /* special registers sit on a slower internal bus */
+    /* NI card (docs/network.md). PROVISIONAL until the NI ping-pong calibration:
+     * appendix A's 3 us minimum SAN DMA time is end to end (firmware included),
+     * so the engine's own start-up is set well below it. */
+    .pkt_word = 4,              /* RMP advances in 4-byte units on LANai 4.x (§4.7) */
+    .dma_start_ns = 500,        /* provisional: register write -> engine moves bytes */
+    .sram_bytes_per_cycle = 8,  /* proposed: two 4-byte SRAM accesses per core cycle */
 };

@@ -22,4 +22,9 @@ const lanai_profile lanai9_profile = {
     .store_wait = 0,            /* stores are posted */
     .partword_store_wait = 1,   /* read-modify-write of the SRAM word */
     .mmio_wait = 4,             /* special registers at a fraction of the core clock */
+    /* NI card (docs/network.md). PROVISIONAL until the NI ping-pong calibration:
+     * appendix A's 1 us minimum SAN DMA time is end to end (firmware included). */
+    .pkt_word = 8,              /* RMP advances in 8-byte units on LANai 7/9 (§4.7) */
+    .dma_start_ns = 250,        /* provisional: register write -> engine moves bytes */
+    .sram_bytes_per_cycle = 8,  /* proposed: one 64-bit SRAM access per core cycle */
 };
