@@ -1,0 +1,288 @@
+/* The platform core: blocking host-code calls on top of the asynchronous
+ * host model, whatever backend runs the host thread. */
+#include "platform_impl.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct platform {
+    host *h;
+    int bus;
+    uint64_t bar_base;
+    bar_layout lay;
+    plat_backend be;
+    hm_space *user;            /* the process */
+    hm_space *kern;            /* the kernel (contiguous pinned memory lives here) */
+    plat_isr_fn isr;
+    void *isr_ctx;
+    int in_isr;
+    char err[400];
+};
+
+static int perr(platform *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int perr(platform *p, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(p->err, sizeof p->err, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+const char *plat_error(const platform *p) { return p->err; }
+
+platform *plat_new(host *h, int bus, uint64_t bar_base, const bar_layout *lay,
+                   const plat_backend *be, char *err, size_t errlen)
+{
+    if (bus < 0 || bus >= host_nbuses(h)) {
+        snprintf(err, errlen, "platform: host %s has no PCI bus %d", host_profile_of(h)->name, bus);
+        return NULL;
+    }
+    platform *p = calloc(1, sizeof *p);
+    if (!p) {
+        snprintf(err, errlen, "platform: out of memory");
+        return NULL;
+    }
+    p->h = h;
+    p->bus = bus;
+    p->bar_base = bar_base;
+    p->lay = *lay;
+    p->be = *be;
+    p->user = hm_space_new(host_mem(h), "process");
+    p->kern = hm_space_new(host_mem(h), "kernel");
+    if (!p->user || !p->kern) {
+        snprintf(err, errlen, "platform: out of memory");
+        plat_free_platform(p);
+        return NULL;
+    }
+    return p;
+}
+
+void plat_free_platform(platform *p)
+{
+    if (!p) return;
+    hm_space_free(p->user);
+    hm_space_free(p->kern);
+    free(p);
+}
+
+host *plat_host(platform *p) { return p->h; }
+const bar_layout *plat_card_layout(const platform *p) { return &p->lay; }
+const host_profile *plat_host_profile(const platform *p) { return host_profile_of(p->h); }
+sim_time plat_now(const platform *p) { return evq_now(host_evq(p->h)); }
+int plat_irq_level(const platform *p) { return host_irq_level(p->h); }
+
+int plat_bus_width(const platform *p)
+{
+    return (int)pci_bus_params_of(host_bus(p->h, p->bus))->width;
+}
+
+double plat_bus_peak_Bps(const platform *p)
+{
+    const pci_bus_params *b = pci_bus_params_of(host_bus(p->h, p->bus));
+    return (double)b->width * 1e12 / (double)b->clock_ps;
+}
+
+int plat_has_mode(const platform *p, plat_pio_mode m)
+{
+    const host_profile *hp = plat_host_profile(p);
+    return m == PLAT_PIO_PLAIN || (m == PLAT_PIO_MMX && hp->has_mmx) || (m == PLAT_PIO_SSE && hp->has_sse);
+}
+
+/* ---- waiting ------------------------------------------------------------ */
+
+typedef struct waiter { volatile int flag; int status; } waiter;
+
+static void done_cb(void *ctx, int status)
+{
+    waiter *w = ctx;
+    w->status = status;
+    w->flag = 1;
+}
+
+static int machine_ok(platform *p)
+{
+    if (host_faults(p->h)) return perr(p, "machine fault: %s", host_fault_text(p->h));
+    return 0;
+}
+
+static int wait_for(platform *p, waiter *w, const char *what)
+{
+    if (p->be.wait_flag(p->be.ctx, &w->flag))
+        return perr(p, "%s never completes: nothing left to happen in the machine", what);
+    if (machine_ok(p)) return -1;
+    if (w->status) return perr(p, "%s: %s", what, host_error(p->h));
+    return 0;
+}
+
+static int advance(platform *p, sim_time d)
+{
+    p->be.advance_to(p->be.ctx, plat_now(p) + d);
+    return machine_ok(p);
+}
+
+/* ---- PIO ---------------------------------------------------------------- */
+
+static int check_bar(platform *p, uint32_t off, size_t len, const char *what)
+{
+    if (len == 0) return perr(p, "PIO %s of 0 bytes at BAR offset 0x%x", what, off);
+    if (off >= p->lay.bar_size || len > p->lay.bar_size - off)
+        return perr(p, "PIO %s of %zu bytes at BAR offset 0x%x: outside the card's BAR (size 0x%x)",
+                    what, len, off, p->lay.bar_size);
+    uint32_t rel, left;
+    bar_region r = bar_decode(&p->lay, off, &rel, &left);
+    if (r == BAR_NONE)
+        return perr(p, "PIO %s at BAR offset 0x%x: a hole in the LANai %d board layout", what, off,
+                    (int)p->lay.chip);
+    if (len > left)
+        return perr(p, "PIO %s of %zu bytes at BAR offset 0x%x runs past the end of the %s",
+                    what, len, off, bar_region_name(r));
+    return machine_ok(p);
+}
+
+int plat_pio_write(platform *p, uint32_t off, const void *src, size_t len, plat_pio_mode m)
+{
+    if (check_bar(p, off, len, "write")) return -1;
+    if (!plat_has_mode(p, m))
+        return perr(p, "PIO write: host %s has no %s", plat_host_profile(p)->name,
+                    m == PLAT_PIO_MMX ? "MMX" : "SSE");
+    waiter w = {0, 0};
+    if (host_pio_write(p->h, p->bus, p->bar_base + off, src, (uint32_t)len, (host_pio_mode)m,
+                       done_cb, &w))
+        return perr(p, "%s", host_error(p->h));
+    return wait_for(p, &w, "PIO write");
+}
+
+int plat_pio_read(platform *p, uint32_t off, void *dst, size_t len)
+{
+    if (check_bar(p, off, len, "read")) return -1;
+    waiter w = {0, 0};
+    if (host_pio_read(p->h, p->bus, p->bar_base + off, dst, (uint32_t)len, done_cb, &w))
+        return perr(p, "%s", host_error(p->h));
+    return wait_for(p, &w, "PIO read");
+}
+
+int plat_pio_write32(platform *p, uint32_t off, uint32_t v)
+{
+    uint8_t b[4] = {(uint8_t)(v >> 24), (uint8_t)(v >> 16), (uint8_t)(v >> 8), (uint8_t)v};
+    return plat_pio_write(p, off, b, 4, PLAT_PIO_PLAIN);
+}
+
+int plat_pio_read32(platform *p, uint32_t off, uint32_t *v)
+{
+    uint8_t b[4];
+    if (plat_pio_read(p, off, b, 4)) return -1;
+    *v = (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+    return 0;
+}
+
+int plat_pio_flush(platform *p)
+{
+    uint8_t b[4];
+    return plat_pio_read(p, p->lay.sram.off, b, 4);
+}
+
+/* ---- memory -------------------------------------------------------------- */
+
+void *plat_alloc(platform *p, size_t len)
+{
+    void *r = hm_alloc(p->user, len);
+    if (!r) perr(p, "%s", hm_error(p->user));
+    return r;
+}
+
+int plat_free(platform *p, void *ptr)
+{
+    if (hm_free(p->user, ptr) == 0) return 0;
+    if (hm_free(p->kern, ptr) == 0) return 0;
+    return perr(p, "free of %p: not an allocation of this process or its driver", ptr);
+}
+
+void *plat_alloc_contig(platform *p, size_t len, uint64_t *phys)
+{
+    void *r = hm_alloc_contig(p->kern, len, phys);
+    if (!r) perr(p, "%s", hm_error(p->kern));
+    return r;
+}
+
+static hm_space *space_of(platform *p, const void *ptr)
+{
+    uint64_t va;
+    if (hm_virt(p->user, ptr, &va) == 0) return p->user;
+    if (hm_virt(p->kern, ptr, &va) == 0) return p->kern;
+    return NULL;
+}
+
+int plat_pin(platform *p, const void *ptr, size_t len)
+{
+    hm_space *s = space_of(p, ptr);
+    if (!s) return perr(p, "pin of %p: not memory of this process (allocate it with plat_alloc)", ptr);
+    int pages = hm_pin(s, ptr, len);
+    if (pages < 0) return perr(p, "%s", hm_error(s));
+    const host_profile *hp = plat_host_profile(p);
+    return advance(p, hp->pin_call_ps + (sim_time)pages * hp->pin_page_ps);
+}
+
+int plat_unpin(platform *p, const void *ptr, size_t len)
+{
+    hm_space *s = space_of(p, ptr);
+    if (!s) return perr(p, "unpin of %p: not memory of this process", ptr);
+    int pages = hm_unpin(s, ptr, len);
+    if (pages < 0) return perr(p, "%s", hm_error(s));
+    return advance(p, (sim_time)pages * plat_host_profile(p)->unpin_page_ps);
+}
+
+int plat_virt_to_phys(platform *p, const void *ptr, uint64_t *phys, size_t *contig)
+{
+    hm_space *s = space_of(p, ptr);
+    if (!s) return perr(p, "translate %p: not memory of this process (allocate it with plat_alloc)", ptr);
+    if (hm_translate(s, ptr, phys, contig)) return perr(p, "%s", hm_error(s));
+    return advance(p, plat_host_profile(p)->xlate_page_ps);
+}
+
+int plat_syscall(platform *p) { return advance(p, plat_host_profile(p)->syscall_ps); }
+
+/* ---- CPU time -------------------------------------------------------------- */
+
+int plat_memcpy(platform *p, void *dst, const void *src, size_t len)
+{
+    memmove(dst, src, len);
+    return advance(p, host_memcpy_cost(p->h, len));
+}
+
+int plat_compute(platform *p, sim_time ps) { return advance(p, ps); }
+
+/* ---- interrupts ---------------------------------------------------------- */
+
+void plat_set_isr(platform *p, plat_isr_fn isr, void *ctx)
+{
+    p->isr = isr;
+    p->isr_ctx = ctx;
+}
+
+static void irq_cb(void *ctx)
+{
+    waiter *w = ctx;
+    w->flag = 1;
+}
+
+int plat_wait_irq(platform *p)
+{
+    if (p->in_isr) return perr(p, "plat_wait_irq called from inside the interrupt service routine");
+    if (machine_ok(p)) return -1;
+    waiter w = {0, 0};
+    host_on_irq(p->h, irq_cb, &w);
+    if (p->be.wait_flag(p->be.ctx, &w.flag))
+        return perr(p, "waiting for an interrupt that never comes: nothing left to happen in the machine");
+    const host_profile *hp = plat_host_profile(p);
+    if (advance(p, hp->irq_entry_ps)) return -1;
+    if (p->isr) {
+        p->in_isr = 1;
+        int r = p->isr(p->isr_ctx, p);
+        p->in_isr = 0;
+        if (r) return -1;
+    }
+    return advance(p, hp->irq_exit_ps);
+}

@@ -1,0 +1,80 @@
+/* THE boundary between host code (driver, TPIL, GRIM host library, apps) and
+ * the simulated machine. Host code calls only these functions to touch the
+ * card or to spend simulated time; everything else it does is free.
+ *
+ * Every call blocks the calling host thread until the operation is over in
+ * simulated time, and returns 0, or -1 with plat_error() saying why (a bad
+ * argument, PIO outside the card's BAR, a machine fault such as DMA to
+ * unpinned memory — after a fault every later call fails too).
+ *
+ * Card memory and registers are named by BAR offset. The card is big-endian:
+ * plat_pio_write32/read32 carry 32-bit values the way the LANai reads them;
+ * byte copies keep byte order (host byte i lands in SRAM byte i). */
+#ifndef MYRISIM_PLATFORM_H
+#define MYRISIM_PLATFORM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../model/event/evq.h"
+#include "../model/host/host_profile.h"
+#include "../model/pci/bar.h"
+
+typedef struct platform platform;
+
+typedef enum {
+    PLAT_PIO_PLAIN = 0,        /* 32-bit uncached stores */
+    PLAT_PIO_MMX,              /* 64-byte blocks through the eight MMX registers (8-byte stores) */
+    PLAT_PIO_SSE,              /* SSE prefetch + non-temporal stores (write-combined lines) */
+} plat_pio_mode;
+
+/* ---- the card ---------------------------------------------------------- */
+const bar_layout *plat_card_layout(const platform *p);
+int plat_pio_write(platform *p, uint32_t bar_off, const void *src, size_t len, plat_pio_mode m);
+int plat_pio_read(platform *p, uint32_t bar_off, void *dst, size_t len);
+int plat_pio_write32(platform *p, uint32_t bar_off, uint32_t val);
+int plat_pio_read32(platform *p, uint32_t bar_off, uint32_t *val);
+/* Returns once every earlier PIO write has reached the card (a PIO read of
+ * card SRAM: PCI reads do not pass posted writes). */
+int plat_pio_flush(platform *p);
+
+/* ---- host memory -------------------------------------------------------- */
+/* Pageable user memory (scattered physical pages, not pinned). */
+void *plat_alloc(platform *p, size_t len);
+int plat_free(platform *p, void *ptr);
+/* Kernel services (the driver calls these; each costs what the host
+ * profile says): */
+/* pinned, physically contiguous memory from the 4 MB regions */
+void *plat_alloc_contig(platform *p, size_t len, uint64_t *phys);
+/* pin / unpin the pages of a user range */
+int plat_pin(platform *p, const void *ptr, size_t len);
+int plat_unpin(platform *p, const void *ptr, size_t len);
+/* physical address of ptr, and how many bytes from there are physically
+ * contiguous (one page-table lookup) */
+int plat_virt_to_phys(platform *p, const void *ptr, uint64_t *phys, size_t *contig);
+/* enter the kernel (ioctl) and come back */
+int plat_syscall(platform *p);
+
+/* ---- CPU time ----------------------------------------------------------- */
+int plat_memcpy(platform *p, void *dst, const void *src, size_t len);
+int plat_compute(platform *p, sim_time ps);
+sim_time plat_now(const platform *p);
+
+/* ---- interrupts --------------------------------------------------------- */
+/* The driver's interrupt service routine; it runs inside plat_wait_irq with
+ * the platform usable (its PIO is timed) and returns 0 or -1. */
+typedef int (*plat_isr_fn)(void *ctx, platform *p);
+void plat_set_isr(platform *p, plat_isr_fn isr, void *ctx);
+/* Sleep until the card's interrupt line is up, then pay the interrupt entry,
+ * run the ISR, pay the exit (wake-up of this process). */
+int plat_wait_irq(platform *p);
+int plat_irq_level(const platform *p);
+
+/* ---- about the machine ---------------------------------------------------- */
+const host_profile *plat_host_profile(const platform *p);
+int plat_bus_width(const platform *p);      /* bytes: 4 or 8 */
+double plat_bus_peak_Bps(const platform *p); /* width x clock: 133e6 or 533e6 */
+int plat_has_mode(const platform *p, plat_pio_mode m);
+const char *plat_error(const platform *p);
+
+#endif
