@@ -1,0 +1,75 @@
+/* The NI card: the LANai's special registers (LANai 4 window 0xFFFFFF00,
+ * LANai 9 window 0xFFFFFE00), ISR/EIMR and the host interrupt line, the
+ * RTC and interval timers, the packet send and receive DMA engines with
+ * CRC-8/CRC-32, attached to the network through model/switch/endpoint.h,
+ * and SRAM arbitration (the engines steal core SRAM cycles).
+ *
+ * Time: every register read is a pure function of the card's state and the
+ * reading core's local time (cycles converted exactly, niclock.h). Writes
+ * with side effects never act at once: they schedule their effect with
+ * evq_at(local time + delay) and ask the core to stop (lanai_request_stop)
+ * so the driver runs that event before the core goes on. All fabric calls
+ * happen inside events. See docs/network.md. */
+#ifndef MYRISIM_CARD_H
+#define MYRISIM_CARD_H
+
+#include "../event/evq.h"
+#include "../lanai/lanai.h"
+#include "../switch/endpoint.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define CARD_TICK_PS 500000u   /* RTC / IT tick: 0.5 us (lanai-hardware.md §4.5) */
+
+typedef struct ni_card ni_card;
+
+/* Host interrupt line: called whenever (ISR & EIMR) != 0 changes. */
+typedef void (*card_line_fn)(void *ctx, ni_card *card, int level, sim_time t);
+
+typedef struct {
+    uint64_t segments_sent, packets_sent, bytes_sent;
+    uint64_t packets_recv, bytes_recv, crc_errors, truncated, buff_ints;
+    uint64_t reg_writes;             /* firmware writes to card registers */
+    uint64_t stolen_cycles;          /* SRAM cycles granted to the DMA engines */
+} card_stats;
+
+/* A card for this core: installs itself as the core's mmio and next_change
+ * hooks. The chip comes from the core's profile. NULL and a message if the
+ * profile has no register map. */
+ni_card *card_new(evq *q, lanai_core *core, const char *name, char *err, size_t errlen);
+void card_free(ni_card *c);
+/* Registers and engines to their reset values (time 0). */
+void card_reset(ni_card *c);
+/* Connect the packet interface; rate (bytes/s) of the NI's link spreads the
+ * engines' SRAM use over the transfer. */
+void card_attach(ni_card *c, lk_ep *ep, uint64_t rate);
+
+const char *card_name(const ni_card *c);
+lanai_core *card_core(const ni_card *c);
+const card_stats *card_get_stats(const ni_card *c);
+void card_set_line(ni_card *c, card_line_fn fn, void *ctx);
+int card_line(const ni_card *c);
+
+/* The mmio hooks, for tests that drive registers without firmware
+ * (cycle = the core's local cycle count at the access). */
+int card_reg_read(ni_card *c, uint32_t addr, int size, uint64_t cycle, uint32_t *val);
+int card_reg_write(ni_card *c, uint32_t addr, int size, uint64_t cycle, uint32_t val);
+
+/* ISR as the LANai would read it at time t (stored bits plus level bits). */
+uint32_t card_isr(const ni_card *c, sim_time t);
+/* Host side (for the PCI/host model; call from events at time t): the host
+ * clears ISR bits by writing ones (HOST_SIG included) and raises the
+ * host-to-LANai doorbell bits (LAN*_SIG on LANai 4, LANAI_SIG on LANai 9). */
+void card_host_isr_write(ni_card *c, sim_time t, uint32_t ones);
+void card_host_signal(ni_card *c, sim_time t, uint32_t bits);
+uint32_t card_host_signal_bits(const ni_card *c);
+
+/* For the deadlock watchdog: the last time the card or its firmware did
+ * something (a register write, bytes moved by an engine), and one line per
+ * thing it waits on ("send DMA ... not finished", "no receive buffer
+ * posted, 80 bytes waiting", ...). Returns the number of such lines. */
+sim_time card_last_progress(const ni_card *c);
+int card_describe_waits(const ni_card *c, sim_time now, char *buf, size_t n);
+
+#endif

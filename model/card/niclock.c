@@ -1,0 +1,23 @@
+/* ni_clock_init: reduce 1e12 / hz. */
+#include "niclock.h"
+
+static uint64_t gcd(uint64_t a, uint64_t b)
+{
+    while (b) {
+        uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+int ni_clock_init(ni_clock *k, uint64_t hz)
+{
+    const uint64_t ps = 1000000000000ull;
+    if (hz == 0) return -1;
+    uint64_t g = gcd(ps, hz);
+    k->num = ps / g;
+    k->den = hz / g;
+    k->wide = k->num > UINT64_MAX / k->den;   /* b * num or r * den could overflow */
+    return 0;
+}

@@ -1,0 +1,47 @@
+/* Exact conversion between a core's cycles and picoseconds. A core's local
+ * time is floor(cycles * 1e12 / clock_hz). The fraction 1e12/hz is reduced
+ * to num/den and products are split into quotient and remainder, so 64 bits
+ * never overflow for the chips' clocks (33 MHz: 1e6/33 ps per cycle); an
+ * odd clock whose num * den does not fit uses 128-bit arithmetic instead. */
+#ifndef MYRISIM_CARD_NICLOCK_H
+#define MYRISIM_CARD_NICLOCK_H
+
+#include "../event/evq.h"
+
+#include <stdint.h>
+
+typedef struct {
+    uint64_t num, den;   /* picoseconds per cycle = num / den, in lowest terms */
+    int wide;            /* num * den overflows 64 bits: use 128-bit products */
+} ni_clock;
+
+/* 0, or -1 if hz is 0. */
+int ni_clock_init(ni_clock *k, uint64_t hz);
+
+/* Time of cycle c: floor(c * num / den), saturating at SIM_TIME_NEVER. */
+static inline sim_time ni_clock_ps(const ni_clock *k, uint64_t c)
+{
+    if (k->wide) {
+        unsigned __int128 p = (unsigned __int128)c * k->num / k->den;
+        return p >= SIM_TIME_NEVER ? SIM_TIME_NEVER : (sim_time)p;
+    }
+    uint64_t a = c / k->den, b = c % k->den;
+    if (a > (SIM_TIME_NEVER - 1) / k->num) return SIM_TIME_NEVER;
+    return a * k->num + b * k->num / k->den;
+}
+
+/* First cycle whose time is >= t: ceil(t * den / num). A core told to run
+ * while cycles < ni_clock_cycle_at(t) runs exactly while its time is < t. */
+static inline uint64_t ni_clock_cycle_at(const ni_clock *k, sim_time t)
+{
+    if (t == SIM_TIME_NEVER) return UINT64_MAX;
+    if (k->wide) {
+        unsigned __int128 p = ((unsigned __int128)t * k->den + k->num - 1) / k->num;
+        return p >= UINT64_MAX ? UINT64_MAX : (uint64_t)p;
+    }
+    uint64_t q = t / k->num, r = t % k->num;
+    if (q >= UINT64_MAX / k->den) return UINT64_MAX;
+    return q * k->den + (r * k->den + k->num - 1) / k->num;
+}
+
+#endif

@@ -1,0 +1,161 @@
+/* The packet receive DMA (lanai-hardware.md §4.7). Firmware posts a buffer
+ * with RMP = buf (word aligned) and RML = address in its last word
+ * (buf + size - 4 on both chips); the RML write arms the engine after the
+ * DMA start-up latency. Bytes are written into SRAM as they arrive; RMP
+ * advances in whole words (4 bytes on LANai 4, 8 on LANai 9). At the tail
+ * the engine writes the CRC check residues in place of the received CRC
+ * bytes (0 = good), rounds RMP up to the next word, reports the unused
+ * bytes of the last word in ORUN1/2/4, raises RECV_INT and disarms. A
+ * buffer that fills before the tail raises BUFF_INT and stops the engine:
+ * the rest of the packet stays in the link's slack (STOP back-pressure)
+ * until a new buffer is posted, and then continues there. HEAD_INT (LANai
+ * 9) marks the first bytes of a packet. Without a posted buffer no byte is
+ * taken, so the sender really blocks. */
+#include "card_internal.h"
+#include "crc.h"
+
+#include <string.h>
+
+void card_recv_reset(ni_card *c)
+{
+    evq_cancel(c->q, c->rcv.kick);
+    c->rcv = (card_recv){.crc32 = CRC32_INIT};
+}
+
+void card_recv_set_rmp(ni_card *c, sim_time t, uint32_t v)
+{
+    card_recv *r = &c->rcv;
+    (void)t;
+    r->rmp = v;
+    r->armed = 0;              /* a new buffer is being set up; RML arms it */
+    evq_cancel(c->q, r->kick);
+    r->kick = 0;
+}
+
+static void finish(ni_card *c, sim_time now, int truncated)
+{
+    card_recv *r = &c->rcv;
+    const card_chip *ch = c->chip;
+    uint32_t my = c->reg[R_MYRINET];
+    uint8_t *sram = lanai_sram(c->core);
+    int bad = 0, k8 = (my & ch->crc8_rx) ? 1 : 0;
+    if (k8 && r->nbytes >= 1) {
+        uint8_t res = r->crc8;   /* CRC-8 over the packet and its CRC byte */
+        if (truncated && res == 0) res = 0xFF;   /* a cut packet never passes */
+        sram[r->h_addr[4]] = res;
+        lanai_sram_written(c->core, r->h_addr[4], 1);
+        bad |= res != 0;
+    }
+    if (ch->crc32 && (my & ch->crc32) && r->nbytes >= 4u + (unsigned)k8) {
+        int first = 1 - k8;   /* the four history slots before the CRC-8 byte */
+        uint32_t got = 0;
+        for (int i = 0; i < 4; i++) got = got << 8 | r->h_byte[first + i];
+        uint32_t res = crc32_final(r->h_crc[first]) ^ got;
+        if (truncated && res == 0) res = 0xFFFFFFFFu;
+        for (int i = 0; i < 4; i++) {
+            sram[r->h_addr[first + i]] = (uint8_t)(res >> (24 - 8 * i));
+            lanai_sram_written(c->core, r->h_addr[first + i], 1);
+        }
+        bad |= res != 0;
+    }
+    if (truncated) bad = 1;
+    if (bad) c->st.crc_errors++;
+    if (truncated) c->st.truncated++;
+    uint32_t used = r->wp - r->buf, over = (c->w - used % c->w) % c->w;
+    r->rmp = r->buf + used + over;
+    card_isr_clear(c, now, ch->orun1 | ch->orun2 | ch->orun4);
+    card_isr_set(c, now, ((over & 1) ? ch->orun1 : 0) | ((over & 2) ? ch->orun2 : 0) |
+                             ((over & 4) ? ch->orun4 : 0));
+    c->st.packets_recv++;
+    r->armed = 0;
+    r->in_packet = 0;
+    card_isr_set(c, now, ch->recv);
+}
+
+/* Take what the posted buffer can hold of the current packet. */
+static void take(ni_card *c)
+{
+    card_recv *r = &c->rcv;
+    sim_time now = evq_now(c->q);
+    uint8_t *sram = lanai_sram(c->core);
+    while (r->armed) {
+        uint32_t space = r->end - r->wp;
+        if (space == 0) {                    /* full before the tail */
+            r->armed = 0;
+            r->full = 1;
+            c->st.buff_ints++;
+            card_isr_set(c, now, c->chip->buff);
+            return;
+        }
+        uint8_t tmp[256];
+        unsigned flags;
+        unsigned n = ep_recv(c->ep, tmp, space < sizeof tmp ? space : (unsigned)sizeof tmp, &flags);
+        if (n == 0 && !(flags & EP_RX_END)) return;
+        if (n && !r->in_packet) {
+            r->in_packet = 1;
+            r->nbytes = 0;
+            r->crc8 = 0;
+            r->crc32 = CRC32_INIT;
+            if (c->chip->head) card_isr_set(c, now, c->chip->head);
+        }
+        for (unsigned i = 0; i < n; i++) {
+            memmove(r->h_crc, r->h_crc + 1, 4 * sizeof r->h_crc[0]);
+            memmove(r->h_addr, r->h_addr + 1, 4 * sizeof r->h_addr[0]);
+            memmove(r->h_byte, r->h_byte + 1, 4);
+            r->h_crc[4] = r->crc32;
+            r->h_addr[4] = r->wp + i;
+            r->h_byte[4] = tmp[i];
+            r->crc8 = crc8_update(r->crc8, &tmp[i], 1);
+            r->crc32 = crc32_update(r->crc32, &tmp[i], 1);
+        }
+        if (n) {
+            memcpy(sram + r->wp, tmp, n);
+            lanai_sram_written(c->core, r->wp, n);
+            r->wp += n;
+            r->nbytes += n;
+            c->st.bytes_recv += n;
+            card_sram_use(c, now, n);
+            card_progress(c, now);
+        }
+        if (flags & EP_RX_END) {
+            finish(c, now, (flags & EP_RX_TRUNCATED) != 0);
+            return;
+        }
+        r->rmp = r->buf + (r->wp - r->buf) / c->w * c->w;
+    }
+}
+
+static void kick(void *arg)
+{
+    ni_card *c = arg;
+    c->rcv.kick = 0;
+    c->rcv.armed = 1;
+    c->rcv.full = 0;
+    take(c);
+}
+
+int card_recv_post(ni_card *c, uint32_t addr, sim_time t, uint32_t rml)
+{
+    card_recv *r = &c->rcv;
+    uint32_t w = c->w, size = lanai_sram_size(c->core);
+    if (!c->ep) return card_refuse(c, addr, "no network link is attached to this NI");
+    if (r->rmp & (w - 1)) return card_refuse(c, addr, "RMP 0x%x is not %u-byte aligned", r->rmp, w);
+    uint32_t end = (rml & ~(w - 1)) + w;
+    if (rml < r->rmp || end > size || r->rmp >= size)
+        return card_refuse(c, addr, "buffer RMP 0x%x to RML 0x%x is empty or outside SRAM (0x%x bytes)",
+                           r->rmp, rml, size);
+    r->rml = rml;
+    r->buf = r->wp = r->rmp;
+    r->end = end;
+    evq_cancel(c->q, r->kick);
+    r->kick = evq_at(c->q, t + c->dma_start, kick, c);
+    lanai_request_stop(c->core);
+    return 0;
+}
+
+void card_recv_arrived(void *ctx, lk_ep *e)
+{
+    ni_card *c = ctx;
+    (void)e;
+    if (c->rcv.armed) take(c);
+}

@@ -1,0 +1,62 @@
+/* The CRCs against their published check values, and the exact
+ * cycle/picosecond conversion against 128-bit arithmetic. */
+#include "../harness/harness.h"
+#include "../../model/card/crc.h"
+#include "../../model/card/niclock.h"
+
+#include <string.h>
+
+TEST(card_crc, check_values)
+{
+    const uint8_t *s = (const uint8_t *)"123456789";
+    ASSERT_EQ(crc8(s, 9), 0xF4);          /* CRC-8 poly 0x07, init 0 ("CRC-8/SMBUS" check) */
+    ASSERT_EQ(crc32(s, 9), 0xCBF43926u);  /* IEEE 802.3 check value */
+    ASSERT_EQ(crc8(s, 0), 0);
+    ASSERT_EQ(crc32(s, 0), 0);
+}
+
+TEST(card_crc, crc8_of_message_and_its_crc_is_zero_and_one_bit_flips_are_caught)
+{
+    uint8_t m[65];
+    uint32_t x = 12345;
+    for (int i = 0; i < 64; i++) { x = x * 1103515245u + 12345u; m[i] = (uint8_t)(x >> 16); }
+    m[64] = crc8(m, 64);
+    ASSERT_EQ(crc8(m, 65), 0);
+    for (int bit = 0; bit < 65 * 8; bit++) {
+        m[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+        ASSERT_NE(crc8(m, 65), 0);
+        m[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+    }
+    /* split updates give the same result */
+    ASSERT_EQ(crc8_update(crc8(m, 10), m + 10, 54), crc8(m, 64));
+    ASSERT_EQ(crc32_final(crc32_update(crc32_update(CRC32_INIT, m, 7), m + 7, 57)), crc32(m, 64));
+}
+
+static uint64_t ref_ps(uint64_t c, uint64_t hz)
+{
+    return (uint64_t)((unsigned __int128)c * 1000000000000ull / hz);
+}
+
+TEST(card_clock, conversion_is_exact_both_ways)
+{
+    const uint64_t hz[] = {33000000, 133000000, 200000000, 37000001, 1000000000};
+    for (int h = 0; h < 5; h++) {
+        ni_clock k;
+        ASSERT_EQ(ni_clock_init(&k, hz[h]), 0);
+        uint64_t x = 88172645463325252ull;
+        for (int i = 0; i < 20000; i++) {
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+            uint64_t c = i < 100 ? (uint64_t)i : x % (1ull << (i % 39 + 10));   /* results below 2^64 */
+            ASSERT_EQ(ni_clock_ps(&k, c), ref_ps(c, hz[h]));
+            /* the first cycle at or after time t */
+            uint64_t t = x % 1000000000000000ull;
+            uint64_t a = ni_clock_cycle_at(&k, t);
+            ASSERT_TRUE(ref_ps(a, hz[h]) >= t);
+            if (a) ASSERT_TRUE(ref_ps(a - 1, hz[h]) < t);
+        }
+    }
+    ni_clock k;
+    ASSERT_EQ(ni_clock_init(&k, 0), -1);
+    ASSERT_EQ(ni_clock_init(&k, 33000000), 0);
+    ASSERT_EQ(ni_clock_cycle_at(&k, SIM_TIME_NEVER), UINT64_MAX);
+}
