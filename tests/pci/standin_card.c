@@ -29,11 +29,18 @@ static void sram_traffic(void *ctx, uint32_t bytes, sim_time t)
     c->traffic += bytes;
 }
 
+/* one offset per chip answers "no such register", to test that path:
+ * LANai 4 0x5C (reserved in the map), LANai 9 0x1F0 */
+static int missing(const standin_card *c, uint32_t off)
+{
+    return off >= sizeof c->regs || (off & 3) || off == (c->chip == CHIP_LANAI4 ? 0x5Cu : 0x1F0u);
+}
+
 static int reg_read(void *ctx, uint32_t off, uint32_t *val, sim_time t)
 {
     (void)t;
     standin_card *c = ctx;
-    if (off >= sizeof c->regs || (off & 3)) return -1;
+    if (missing(c, off)) return -1;
     if (off == standin_isr_off(c)) *val = c->isr;
     else if (off == standin_eimr_off(c)) *val = c->eimr;
     else *val = c->regs[off / 4];
@@ -44,7 +51,7 @@ static int reg_write(void *ctx, uint32_t off, uint32_t val, sim_time t)
 {
     (void)t;
     standin_card *c = ctx;
-    if (off >= sizeof c->regs || (off & 3)) return -1;
+    if (missing(c, off)) return -1;
     if (off == standin_isr_off(c)) {
         /* write-one-to-clear, except HOST_SIG which a write of 1 sets
          * (lanai-hardware.md §4.4; the host clears it with a write too,
@@ -69,6 +76,8 @@ static void raise_isr(void *ctx, uint32_t bits, sim_time t)
     (void)t;
     standin_card *c = ctx;
     c->isr |= bits;
+    c->isr_raises++;
+    c->raised_bits |= bits;
     update_irq(c);
 }
 

@@ -17,6 +17,8 @@ typedef struct standin_card {
     pci_card *pc;
     /* what the PCI side reported */
     uint64_t traffic;
+    int isr_raises;                    /* raise_isr calls */
+    uint32_t raised_bits;              /* their union */
     int written_calls;
     uint32_t written_lo, written_hi;   /* union of all ranges reported */
     int faults;
