@@ -17,6 +17,6 @@ const host_profile host_p3_550 = {
     .syscall_ps = 1500000,
     .pin_call_ps = 15000000, .pin_page_ps = 200000, .unpin_page_ps = 50000,
     .xlate_page_ps = 50000,
-    .irq_entry_ps = 4000000, .irq_exit_ps = 1000000,
+    .irq_entry_ps = 4000000, .irq_exit_ps = 860000,
     .nbuses = 1, .bus = {&chipset_p3_550},
 };

@@ -14,6 +14,8 @@ struct pci_card {
     dma_lanai4 *d4;
     dma_lanai9 *d9;
     int irq_line;
+    int irq_want;              /* level the card asks for */
+    ev_id irq_ev;
     uint32_t control;
     pci_card_stats st;
 };
@@ -223,6 +225,7 @@ pci_card *pci_card_attach(pci_bus *bus, uint64_t bar_base, const pci_card_port *
 void pci_card_free(pci_card *c)
 {
     if (!c) return;
+    if (c->irq_ev) evq_cancel(pci_bus_evq(c->bus), c->irq_ev);
     dma_lanai4_free(c->d4);
     dma_lanai9_free(c->d9);
     free(c);
@@ -251,4 +254,25 @@ int pci_card_dma_read(pci_card *c, uint32_t reg_off, uint32_t *val, sim_time t)
     return c->d4 ? dma_lanai4_read(c->d4, reg_off, val, t) : dma_lanai9_read(c->d9, reg_off, val, t);
 }
 
-void pci_card_set_irq(pci_card *c, int level) { pci_bus_irq_set(c->bus, c->irq_line, level); }
+static void irq_up(void *arg)
+{
+    pci_card *c = arg;
+    c->irq_ev = 0;
+    if (c->irq_want) pci_bus_irq_set(c->bus, c->irq_line, 1);
+}
+
+void pci_card_set_irq(pci_card *c, int level)
+{
+    level = level != 0;
+    if (level == c->irq_want) return;
+    c->irq_want = level;
+    if (!level) {                    /* lowering is immediate */
+        if (c->irq_ev) evq_cancel(pci_bus_evq(c->bus), c->irq_ev);
+        c->irq_ev = 0;
+        pci_bus_irq_set(c->bus, c->irq_line, 0);
+        return;
+    }
+    sim_time d = (sim_time)c->tm->irq_delay * pci_bus_params_of(c->bus)->clock_ps;
+    if (d == 0) pci_bus_irq_set(c->bus, c->irq_line, 1);
+    else c->irq_ev = evq_after(pci_bus_evq(c->bus), d, irq_up, c);
+}

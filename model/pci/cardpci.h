@@ -22,6 +22,7 @@ typedef struct card_pci_params {
     uint32_t dma_start;        /* cycles from DMA_CTR / PULSE to the engine's bus request */
     uint32_t dma_done;         /* cycles from the last data phase to the ISR bit */
     uint32_t dma_desc;         /* LANai 9: cycles to fetch the next descriptor of a chain */
+    uint32_t irq_delay;        /* cycles from ISR & EIMR != 0 to INTA# at the host */
 } card_pci_params;
 
 extern const card_pci_params cardpci_lanai4, cardpci_lanai9;

@@ -13,6 +13,7 @@ const card_pci_params cardpci_lanai4 = {
     .dma_start = 50,           /* appendix A: minimum PCI DMA time 2 us; Fig 5.6: half of */
     .dma_done = 8,             /* the peak at 256 B  (start + done + bus overhead ~ 64 cycles) */
     .dma_desc = 0,             /* no descriptors */
+    .irq_delay = 15,           /* appendix A: interrupt service 6.5 us vs 6 us on the LANai 9 */
 };
 
 const card_pci_params *cardpci_for(lanai_chip_id chip)

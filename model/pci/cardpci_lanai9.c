@@ -13,4 +13,5 @@ const card_pci_params cardpci_lanai9 = {
     .dma_start = 50,           /* same minimum PCI DMA time as the LANai 4: 2 us (appendix A) */
     .dma_done = 8,
     .dma_desc = 12,            /* proposed: a 24-byte descriptor read from SRAM */
+    .irq_delay = 0,
 };

@@ -81,6 +81,8 @@ static void raise_isr(void *ctx, uint32_t bits, sim_time t)
     update_irq(c);
 }
 
+void standin_raise(standin_card *c, uint32_t bits) { raise_isr(c, bits, 0); }
+
 static void on_fault(void *ctx, const char *text)
 {
     standin_card *c = ctx;

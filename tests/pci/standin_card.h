@@ -28,6 +28,8 @@ typedef struct standin_card {
 /* NULL on error (message on stderr). */
 standin_card *standin_new(pci_bus *bus, uint64_t bar_base, lanai_chip_id chip, uint32_t sram_size);
 void standin_free(standin_card *c);
+/* Set ISR bits as the card's own hardware would (updates the line). */
+void standin_raise(standin_card *c, uint32_t bits);
 uint32_t standin_isr_off(const standin_card *c);
 uint32_t standin_eimr_off(const standin_card *c);
 
