@@ -9,6 +9,7 @@ struct drv {
     platform *p;
     uint32_t eimr;
     uint32_t pending;
+    uint32_t acked;            /* bits the last ISR run acknowledged */
     uint32_t nirq;
     char err[400];
 };
@@ -51,6 +52,7 @@ static int isr(void *ctx, platform *p)
     d->nirq++;
     if (plat_pio_read32(p, drv_isr_off(d), &v)) return -1;
     v &= d->eimr;
+    d->acked = v;
     if (v && plat_pio_write32(p, drv_isr_off(d), v)) return -1;   /* acknowledge */
     d->pending |= v;
     return 0;
@@ -139,8 +141,12 @@ int drv_disable_irq(drv *d, uint32_t bits)
 int drv_wait_irq(drv *d, uint32_t mask, uint32_t *seen)
 {
     if (!(d->eimr & mask)) return derr(d, "waiting for interrupt bits 0x%x that are not enabled", mask);
-    while (!(d->pending & mask))
+    while (!(d->pending & mask)) {
         if (plat_wait_irq(d->p)) return fail_plat(d, "interrupt wait");
+        if (!d->acked && plat_irq_level(d->p))
+            return derr(d, "interrupt wait: the card's interrupt line stays up for ISR bits this "
+                           "driver did not enable (its EIMR is 0x%x)", d->eimr);
+    }
     if (seen) *seen = d->pending & mask;
     d->pending &= ~mask;
     return 0;

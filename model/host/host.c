@@ -209,6 +209,8 @@ static uint32_t group_len(const pio_wr *w)
     if (w->mode == HPIO_SSE) unit = hp->wc_line;
     else unit = pci_bridge_chipset(w->br)->br.uc_merge;
     if (unit < 4) unit = 4;
+    uint32_t cap = pci_bridge_chipset(w->br)->br.post_bytes;
+    if (unit > cap) unit = cap;             /* a group must fit the posting buffer */
     uint32_t g = unit - (uint32_t)(w->addr % unit);
     return g < w->left ? g : w->left;
 }

@@ -299,11 +299,11 @@ static void start_burst(pci_bus *b, pci_master *m, sim_time t_addr)
         b->lt_limited = others_waiting(b, m);
         bu->t_stop = b->lt_limited ? t_addr + (sim_time)m->latency_timer * p->clock_ps : SIM_TIME_NEVER;
         tg->ops->plan(tg->ctx, bu, &b->plan);
-        if (b->plan.bytes == 0 || b->plan.bytes > max) {
-            /* a target must move at least one phase; clamp defensively */
-            b->plan.bytes = b->plan.bytes ? max : (max < w ? max : pci_phase_bytes(a, 1, w));
-            if (b->plan.bytes > max) b->plan.bytes = max;
-        }
+        /* a target must take at least one data phase and no more than offered */
+        uint32_t one = pci_phase_bytes(a, 1, w);
+        if (b->plan.bytes == 0) b->plan.bytes = one < max ? one : max;
+        if (b->plan.bytes > max) b->plan.bytes = max;
+        if (b->plan.t_end < bu->t_data0 + p->clock_ps) b->plan.t_end = bu->t_data0 + p->clock_ps;
         x->in_burst = 1;
         x->burst_t0 = bu->t_data0;
         x->burst_t1 = b->plan.t_end;

@@ -25,7 +25,7 @@ const pci_chipset chipset_i860_p64h = {
     .br = {
         .post_bytes = 256, .uc_merge = 8, .wc_merge = 8, .pio_gap = 6, .latency_timer = 64,
         .pio_rd_host_ps = 600000,
-        .wr_wait = 1, .wr_buf = 256, .wr_drain_Bps = 312e6, .wr_boundary = 4096,
+        .wr_wait = 1, .wr_buf = 256, .wr_drain_Bps = 306e6, .wr_boundary = 4096,
         .rd_miss_wait = 60, .rd_hit_wait = 36, .rd_boundary = 256, .rd_Bps = 0,
     },
 };

@@ -180,3 +180,17 @@ TEST(platform, after_a_machine_fault_every_call_fails)
     ASSERT_EQ(plat_pio_write32(f.p, 0x1000, 1), -1);
     fixture_close(&f);
 }
+
+TEST(platform, an_interrupt_line_stuck_on_foreign_bits_is_reported)
+{
+    fixture f;
+    open_fx(&f, &host_p3_550, 0, CHIP_LANAI9);
+    ASSERT_EQ(drv_enable_irq(f.d, L9_ISR_WAKE0), 0);
+    ASSERT_EQ(plat_pio_flush(f.p), 0);        /* the EIMR write has landed */
+    f.card->eimr |= 1u << 30;                 /* someone else enabled HOST_SIG */
+    standin_raise(f.card, 1u << 30);
+    ASSERT_EQ(drv_wait_irq(f.d, L9_ISR_WAKE0, NULL), -1);
+    harness_note("%s", drv_error(f.d));
+    ASSERT_TRUE(strstr(drv_error(f.d), "did not enable") != NULL);
+    fixture_close(&f);
+}

@@ -61,3 +61,78 @@ double calib_max(const tpil_bench *b, int first, int last)
             if (b->mbps[m][i] > best) best = b->mbps[m][i];
     return best;
 }
+
+static double best_in(const tpil_bench *b, int i, int lo, int hi)
+{
+    double v = 0;
+    for (int m = lo; m <= hi; m++)
+        if (b->mbps[m][i] > v) v = b->mbps[m][i];
+    return v;
+}
+
+double calib_cross(const tpil_bench *a, int a_lo, int a_hi, const tpil_bench *b, int b_lo, int b_hi)
+{
+    double cross = 0;
+    for (int i = 0; i + 1 < a->nsizes && i + 1 < b->nsizes; i++) {
+        double d0 = best_in(a, i, a_lo, a_hi) - best_in(b, i, b_lo, b_hi);
+        double d1 = best_in(a, i + 1, a_lo, a_hi) - best_in(b, i + 1, b_lo, b_hi);
+        if (d0 > 0 && d1 <= 0) {
+            double f = d0 / (d0 - d1);
+            cross = (double)a->size[i] + f * (double)(a->size[i + 1] - a->size[i]);
+        }
+    }
+    return cross;
+}
+
+typedef struct raise_at { standin_card *c; uint32_t bits; } raise_at;
+static void do_raise(void *arg)
+{
+    raise_at *r = arg;
+    standin_raise(r->c, r->bits);
+}
+
+sim_time calib_irq_service(const calib_setup *s, char *err, size_t errlen)
+{
+    fixture f;
+    if (fixture_open(&f, s->hp, s->bus, s->chip, 0, err, errlen)) return 0;
+    uint32_t bit = s->chip == CHIP_LANAI4 ? L4_ISR_DMA_INT : L9_ISR_WAKE0;
+    sim_time took = 0;
+    if (drv_enable_irq(f.d, bit) == 0 && plat_pio_flush(f.p) == 0) {
+        raise_at r = {f.card, bit};
+        sim_time t = plat_now(f.p) + SIM_US(20);
+        evq_at(f.q, t, do_raise, &r);
+        if (drv_wait_irq(f.d, bit, NULL) == 0) took = plat_now(f.p) - t;
+    }
+    if (!took) snprintf(err, errlen, "%s: %s", s->label, drv_error(f.d));
+    fixture_close(&f);
+    return took;
+}
+
+sim_time calib_pio_read(const calib_setup *s, char *err, size_t errlen)
+{
+    fixture f;
+    if (fixture_open(&f, s->hp, s->bus, s->chip, 0, err, errlen)) return 0;
+    uint32_t v;
+    sim_time took = 0;
+    if (plat_pio_flush(f.p) == 0) {
+        sim_time t0 = plat_now(f.p);
+        if (plat_pio_read32(f.p, drv_isr_off(f.d), &v) == 0) took = plat_now(f.p) - t0;
+    }
+    if (!took) snprintf(err, errlen, "%s: %s", s->label, plat_error(f.p));
+    fixture_close(&f);
+    return took;
+}
+
+sim_time calib_pio_write_small(const calib_setup *s, char *err, size_t errlen)
+{
+    fixture f;
+    if (fixture_open(&f, s->hp, s->bus, s->chip, 0, err, errlen)) return 0;
+    static const uint8_t four[4] = {1, 2, 3, 4};
+    sim_time took = 0;
+    if (tpil_time_one(f.t, TPIL_PIO_PLAIN, FIX_DST, four, 4, &took)) {
+        snprintf(err, errlen, "%s: %s", s->label, tpil_error(f.t));
+        took = 0;
+    }
+    fixture_close(&f);
+    return took;
+}

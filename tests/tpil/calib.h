@@ -28,4 +28,17 @@ double calib_ni2host(const calib_setup *s, uint32_t n, char *err, size_t errlen)
 double calib_best(const tpil_bench *b, int i, int *mech);
 double calib_max(const tpil_bench *b, int first_mech, int last_mech);
 
+/* Where the best of mechanisms [a_lo, a_hi] on bench a stops beating the
+ * best of [b_lo, b_hi] on bench b (same sizes), interpolated linearly
+ * between the benchmarked sizes; 0 if it never does. */
+double calib_cross(const tpil_bench *a, int a_lo, int a_hi, const tpil_bench *b, int b_lo, int b_hi);
+/* Interrupt service time (ps) as appendix A counts it: the card raises an
+ * enabled ISR bit -> the waiting process runs again after the driver's ISR. */
+sim_time calib_irq_service(const calib_setup *s, char *err, size_t errlen);
+/* A 4-byte plain PIO write timed as TPIL's benchmark times it: until the
+ * data is in card SRAM (issue + flush read), on a quiet bus (ps). */
+sim_time calib_pio_write_small(const calib_setup *s, char *err, size_t errlen);
+/* One PIO read of a card register on a quiet bus (ps). */
+sim_time calib_pio_read(const calib_setup *s, char *err, size_t errlen);
+
 #endif

@@ -47,19 +47,7 @@ TEST(tpil_calib, fig5_2_p3_pio_best_below_about_10kb_then_zero_copy)
      * with zero-copy DMA" */
     for (int c = 0; c < 2; c++) {
         const tpil_bench *b = bench_of(c ? &calib_p3_l9 : &calib_p3_l4);
-        double cross = 0;
-        for (int i = 0; i + 1 < b->nsizes; i++) {
-            double p0 = 0, p1 = 0;                  /* best PIO at sizes i and i+1 */
-            for (int m = 0; m <= TPIL_PIO_SSE; m++) {
-                if (b->mbps[m][i] > p0) p0 = b->mbps[m][i];
-                if (b->mbps[m][i + 1] > p1) p1 = b->mbps[m][i + 1];
-            }
-            double d0 = p0 - b->mbps[TPIL_DMA_ZEROCOPY][i], d1 = p1 - b->mbps[TPIL_DMA_ZEROCOPY][i + 1];
-            if (d0 > 0 && d1 <= 0) {               /* interpolate where they meet */
-                double f = d0 / (d0 - d1);
-                cross = (double)b->size[i] + f * (double)(b->size[i + 1] - b->size[i]);
-            }
-        }
+        double cross = calib_cross(b, TPIL_PIO_PLAIN, TPIL_PIO_SSE, b, TPIL_DMA_ZEROCOPY, TPIL_DMA_ZEROCOPY);
         harness_note("%s: PIO/zero-copy crossover at %.0f bytes", c ? "LANai 9" : "LANai 4", cross);
         ASSERT_TRUE(cross > 6 * 1024 && cross < 16 * 1024);
         /* below the crossover a PIO mechanism wins, well above it zero-copy */
