@@ -128,7 +128,6 @@ static void take(ni_card *c)
 static void kick(void *arg)
 {
     ni_card *c = arg;
-    c->epoch++;
     c->rcv.kick = 0;
     c->rcv.armed = 1;
     c->rcv.full = 0;
@@ -158,8 +157,5 @@ void card_recv_arrived(void *ctx, lk_ep *e)
 {
     ni_card *c = ctx;
     (void)e;
-    if (c->rcv.armed) {
-        c->epoch++;
-        take(c);
-    }
+    if (c->rcv.armed) take(c);
 }
