@@ -4,6 +4,7 @@
 
 #include "describe.h"
 #include "executor.h"
+#include "fidelity.h"
 #include "outputs.h"
 #include "runspec.h"
 #include "scenario.h"
@@ -25,6 +26,7 @@ static void usage(FILE *f)
     fputs("usage: myrisim run FILE [--set KEY=VALUE ...] [--out DIR] [--quick] [--jobs N] [--trace FILE]\n"
           "       myrisim describe FILE [--set KEY=VALUE ...]\n"
           "       myrisim list [DIR]\n"
+          "       myrisim report [--reference DIR] [--out FILE] RESULT_DIR...\n"
           "       myrisim --help\n",
           f);
 }
@@ -39,7 +41,10 @@ static void help(void)
          "             and write CSV, plots (PNG, SVG), comparison.csv and report.md into\n"
          "             --out DIR (default results/NAME/)\n"
          "  describe   print what a scenario would run\n"
-         "  list       every scenario under DIR (default scenarios/) with its title\n\n"
+         "  list       every scenario under DIR (default scenarios/) with its title\n"
+         "  report     read RESULT_DIR/comparison.csv of each result directory and write the\n"
+         "             fidelity report --out FILE (default results/REPORT.md); published values\n"
+         "             from --reference DIR (default results/reference)\n\n"
          "  --set KEY=VALUE  change a setting by dotted path: cluster.ni=lanai9,\n"
          "                   sweep.values=[64,128], series.0.name=\"x\"\n"
          "  --quick          run only the sweep's quick subset\n"
@@ -251,26 +256,18 @@ static int cmd_run(int argc, char **argv)
     bad |= write_plots(&out);
     bad |= write_report(&out, cmp, failed);
 
-    int compared = 0, within[3] = {0, 0, 0}, notrun = 0;
-    const double tol[3] = {5, 10, 25};
-    for (int k = 0; k < sc.nrefs; k++) {
-        if (!cmp[k].ran)
-            notrun++;
-        if (!cmp[k].ok || isnan(cmp[k].err_pct))
-            continue;
-        compared++;
-        for (int t = 0; t < 3; t++)
-            if (fabs(cmp[k].err_pct) <= tol[t])
-                within[t]++;
-    }
+    ref_tally t;
+    tally_refs(&sc, cmp, &t);
     printf("%s: %d runs, %d failed; ", sc.name, n, failed);
-    if (sc.nrefs)
-        printf("fidelity: %d of %d reference values compared, within 5%%: %d, 10%%: %d, 25%%: %d", compared, sc.nrefs,
-               within[0], within[1], within[2]);
-    else
+    if (t.values)
+        printf("fidelity: %d of %d reference values compared, within 5%%: %d, 10%%: %d, 25%%: %d", t.compared, t.values,
+               t.within[0], t.within[1], t.within[2]);
+    if (t.bounds)
+        printf("%sbounds: %d of %d satisfied", t.values ? "; " : "", t.bounds_ok, t.bounds);
+    if (!sc.nrefs)
         printf("no reference values");
-    if (notrun)
-        printf(" (%d not in the points run)", notrun);
+    if (t.not_run)
+        printf(" (%d not in the points run)", t.not_run);
     printf("; results in %s/\n", outdir);
     free(cmp);
     free(runs);
@@ -375,6 +372,67 @@ static int cmd_list(int argc, char **argv)
     return broken ? MYRISIM_BAD_INPUT : MYRISIM_OK;
 }
 
+static int cmd_report(int argc, char **argv)
+{
+    const char *refdir = NULL, *out = "results/REPORT.md";
+    const char **dirs = calloc((size_t)argc, sizeof *dirs);
+    int ndirs = 0;
+    for (int i = 2; i < argc; i++) {
+        const char *val = NULL;
+        int t;
+        if ((t = take(argc, argv, &i, "--reference", &val)) > 0) {
+            refdir = val;
+        } else if (t == 0 && (t = take(argc, argv, &i, "--out", &val)) > 0) {
+            out = val;
+        } else if (t < 0) {
+            free(dirs);
+            return MYRISIM_BAD_INPUT;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            fprintf(stderr, "myrisim: unknown option '%s'\n", argv[i]);
+            usage(stderr);
+            free(dirs);
+            return MYRISIM_BAD_INPUT;
+        } else {
+            dirs[ndirs++] = argv[i];
+        }
+    }
+    char root_ref[PATH_MAX];
+    if (!refdir) {
+        refdir = "results/reference";
+        if (access(refdir, F_OK) != 0) {
+            char root[PATH_MAX - 32];
+            find_root(root, sizeof root);
+            snprintf(root_ref, sizeof root_ref, "%s/results/reference", root);
+            refdir = root_ref;
+        }
+    }
+    fid_input in;
+    int errors = fidelity_read(&in, dirs, ndirs, refdir, stderr);
+    free(dirs);
+    if (errors) {
+        fprintf(stderr, "myrisim: report: %d error%s in the inputs; nothing written\n", errors, errors == 1 ? "" : "s");
+        fidelity_free(&in);
+        return MYRISIM_BAD_INPUT;
+    }
+    char parent[2048];
+    snprintf(parent, sizeof parent, "%s", out);
+    char *slash = strrchr(parent, '/');
+    if (slash && slash != parent) {
+        *slash = 0;
+        if (mkdirs(parent)) {
+            fprintf(stderr, "myrisim: cannot create %s: %s\n", parent, strerror(errno));
+            fidelity_free(&in);
+            return MYRISIM_RUN_FAILED;
+        }
+    }
+    int bad = fidelity_write(&in, out, stderr);
+    if (!bad)
+        printf("%s: %d comparisons from %d result director%s, %d published values in %s\n", out, in.nentries, in.ndirs,
+               in.ndirs == 1 ? "y" : "ies", in.refvalues, refdir);
+    fidelity_free(&in);
+    return bad ? MYRISIM_RUN_FAILED : MYRISIM_OK;
+}
+
 int myrisim_main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -392,6 +450,8 @@ int myrisim_main(int argc, char **argv)
         return cmd_describe(argc, argv);
     if (!strcmp(cmd, "list"))
         return cmd_list(argc, argv);
+    if (!strcmp(cmd, "report"))
+        return cmd_report(argc, argv);
     fprintf(stderr, "myrisim: unknown command '%s'\n", cmd);
     usage(stderr);
     return MYRISIM_BAD_INPUT;

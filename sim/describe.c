@@ -117,7 +117,11 @@ void describe_scenario(FILE *f, const scenario *sc)
             fprintf(f, "    %s", sc->series[r->series].name);
             if (sc->sweep.present)
                 fprintf(f, " at %s=%s", sc->sweep.label, fmt_num(r->x, b1));
-            fprintf(f, ": %s = %s (%s)%s%s\n", r->measure, fmt_num(r->y, b2), r->source, r->note[0] ? " " : "", r->note);
+            fprintf(f, ": %s %s %s%s (%s, %s", r->measure, r->kind == REF_BOUND ? ref_cmp_symbol(r->cmp) : "=",
+                    r->kind == REF_APPROX ? "~" : "", fmt_num(r->y, b2), ref_kind_name(r->kind), r->source);
+            if (r->file)
+                fprintf(f, ", %s:%d", r->file, r->file_line);
+            fprintf(f, ")%s%s\n", r->note[0] ? " " : "", r->note);
         }
     }
     int n;

@@ -107,7 +107,8 @@ static void write_script(const sim_outputs *o, const sim_plot *p, FILE *f)
         for (int k = 0; k < sc->nrefs; k++) {
             const sim_ref *ref = &sc->refs[k];
             double x;
-            if (ref->series == s && !strcmp(ref->measure, p->y) && ref_x(o, p, ref, &x) == 0) {
+            /* A bound is a limit, not a point of the published curve: not drawn. */
+            if (ref->series == s && ref->kind != REF_BOUND && !strcmp(ref->measure, p->y) && ref_x(o, p, ref, &x) == 0) {
                 fprintf(f, "%s %s\n", fmt_num(x, b1), fmt_num(ref->y, b2));
                 has_ref[s] = 1;
             }

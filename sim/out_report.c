@@ -63,38 +63,44 @@ int write_report(const sim_outputs *o, const comparison *cmp, int failed)
     fputs("\n", f);
 
     if (sc->nrefs) {
-        int within[3] = {0, 0, 0}, compared = 0;
-        const double tol[3] = {5, 10, 25};
         fputs("## Comparison with the dissertation\n\n", f);
-        fprintf(f, "| series | %s | measure | dissertation | simulated | error | source | note |\n",
+        fprintf(f, "| series | %s | measure | dissertation | kind | simulated | error | source | note |\n",
                 sc->sweep.present ? sc->sweep.label : "x");
-        fputs("|---|---|---|---|---|---|---|---|\n", f);
+        fputs("|---|---|---|---|---|---|---|---|---|\n", f);
         for (int k = 0; k < sc->nrefs; k++) {
             const comparison *c = &cmp[k];
+            const sim_ref *r = c->ref;
             fputs("| ", f);
-            md_cell(f, sc->series[c->ref->series].name);
-            fprintf(f, " | %s | %s | %s | ", sc->sweep.present ? fmt_num(c->ref->x, b1) : "-", c->ref->measure,
-                    fmt_num(c->ref->y, b2));
+            md_cell(f, sc->series[r->series].name);
+            fprintf(f, " | %s | %s | %s%s | %s | ", sc->sweep.present ? fmt_num(r->x, b1) : "-", r->measure,
+                    r->kind == REF_BOUND ? ref_cmp_symbol(r->cmp) : r->kind == REF_APPROX ? "~" : "", fmt_num(r->y, b2),
+                    ref_kind_name(r->kind));
             if (!c->ran)
                 fputs("not run | - | ", f);
             else if (!c->ok)
                 fputs("run failed | - | ", f);
+            else if (r->kind == REF_BOUND)
+                fprintf(f, "%s | %s | ", fmt_num(c->sim, b1), c->bound_ok ? "satisfied" : "violated");
             else if (isnan(c->err_pct))
                 fprintf(f, "%s | - | ", fmt_num(c->sim, b1));
             else
                 fprintf(f, "%s | %+.1f%% | ", fmt_num(c->sim, b1), c->err_pct);
-            fprintf(f, "%s | ", c->ref->source);
-            md_cell(f, c->ref->note);
+            fprintf(f, "%s | ", r->source);
+            md_cell(f, r->note);
+            if (r->file)
+                fprintf(f, " (%s:%d)", r->file, r->file_line);
             fputs(" |\n", f);
-            if (c->ok && !isnan(c->err_pct)) {
-                compared++;
-                for (int t = 0; t < 3; t++)
-                    if (fabs(c->err_pct) <= tol[t])
-                        within[t]++;
-            }
         }
-        fprintf(f, "\nFidelity: %d of %d reference values compared; within 5%%: %d, within 10%%: %d, within 25%%: %d.\n\n",
-                compared, sc->nrefs, within[0], within[1], within[2]);
+        ref_tally t;
+        tally_refs(sc, cmp, &t);
+        fputs("\nKinds: *exact* is a number the text states, *approx* one it hedges (\"approximately\"), both "
+              "compared by their error; a *bound* is a stated limit (\"less than 10 KB\"), satisfied or violated.\n\n",
+              f);
+        fprintf(f, "Fidelity: %d of %d reference values compared; within 5%%: %d, within 10%%: %d, within 25%%: %d.",
+                t.compared, t.values, t.within[0], t.within[1], t.within[2]);
+        if (t.bounds)
+            fprintf(f, " Bounds: %d of %d satisfied.", t.bounds_ok, t.bounds);
+        fputs("\n\n", f);
     }
 
     for (int p = 0; p < sc->nplots; p++)

@@ -27,10 +27,34 @@ void compare_refs(const sim_outputs *o, comparison *cmp)
                 const run_result *res = out_result(o, r->series, i);
                 if (res->ok && result_get(res, r->measure, &c->sim) == 0) {
                     c->ok = 1;
-                    c->err_pct = r->y != 0 ? 100.0 * (c->sim - r->y) / r->y : NAN;
+                    c->err_pct = ref_error_pct(r->kind, r->y, c->sim);
+                    c->bound_ok = r->kind == REF_BOUND && ref_bound_holds(r->cmp, c->sim, r->y);
                 }
                 break;
             }
+    }
+}
+
+const double ref_tolerances[3] = {5, 10, 25};
+
+void tally_refs(const scenario *sc, const comparison *cmp, ref_tally *t)
+{
+    memset(t, 0, sizeof *t);
+    for (int k = 0; k < sc->nrefs; k++) {
+        const comparison *c = &cmp[k];
+        t->not_run += !c->ran;
+        if (c->ref->kind == REF_BOUND) {
+            t->bounds++;
+            t->bounds_compared += c->ok;
+            t->bounds_ok += c->ok && c->bound_ok;
+            continue;
+        }
+        t->values++;
+        if (!c->ok || isnan(c->err_pct))
+            continue;
+        t->compared++;
+        for (int i = 0; i < 3; i++)
+            t->within[i] += fabs(c->err_pct) <= ref_tolerances[i];
     }
 }
 
@@ -98,12 +122,13 @@ int write_comparison_csv(const sim_outputs *o, const comparison *cmp)
         const comparison *c = &cmp[k];
         if (!c->ran)
             continue;   /* not in this run's points (--quick or --set sweep) */
-        char b[NUM_BUF];
-        csv_field(f, o->sc->figure[0] ? o->sc->figure : o->sc->name);
+        char b[NUM_BUF], rb[REF_FIELD_BUF];
+        csv_field(f, c->ref->figure);
         fputc(',', f);
         csv_field(f, o->sc->series[c->ref->series].name);
         fprintf(f, ",%s", o->sc->sweep.present ? fmt_num(c->ref->x, b) : "");
-        fprintf(f, ",%s,", fmt_num(c->ref->y, b));
+        /* The kind travels as a prefix of the reference ("~119", "<10"). */
+        fprintf(f, ",%s,", ref_field_format(c->ref->kind, c->ref->cmp, c->ref->y, rb));
         if (c->ok) {
             fputs(fmt_num(c->sim, b), f);
             if (!isnan(c->err_pct))

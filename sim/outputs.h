@@ -24,8 +24,19 @@ typedef struct comparison {
     const sim_ref *ref;
     int ran;                   /* its x was among the points run */
     int ok;                    /* ... and that run produced the measure */
-    double sim, err_pct;
+    double sim, err_pct;       /* err_pct: NAN for bounds (and zero references) */
+    int bound_ok;              /* bounds: sim <cmp> y holds */
 } comparison;
+
+/* Counts over the comparisons: exact/approx values within 5, 10 and 25%,
+ * bounds satisfied. */
+typedef struct ref_tally {
+    int values, compared, within[3];   /* exact and approx references */
+    int bounds, bounds_compared, bounds_ok;
+    int not_run;                       /* x not among the points run */
+} ref_tally;
+extern const double ref_tolerances[3]; /* 5, 10, 25 (percent) */
+void tally_refs(const scenario *sc, const comparison *cmp, ref_tally *t);
 
 const run_result *out_result(const sim_outputs *o, int series, int point);
 /* Fills cmp (sc->nrefs entries). */

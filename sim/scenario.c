@@ -231,45 +231,6 @@ static void decode_plots(scenario *sc, diag *d)
     }
 }
 
-static void decode_refs(scenario *sc, diag *d)
-{
-    const config_setting_t *list = config_lookup(&sc->cfg, "references");
-    sc->nrefs = list ? config_setting_length(list) : 0;
-    sc->refs = calloc((size_t)(sc->nrefs ? sc->nrefs : 1), sizeof *sc->refs);
-    for (int i = 0; i < sc->nrefs; i++) {
-        const config_setting_t *g = config_setting_get_elem(list, (unsigned)i);
-        sim_ref *r = &sc->refs[i];
-        const char *series = str(g, "series", "");
-        r->series = scenario_series_index(sc, series);
-        if (r->series < 0)
-            diag_at(d, config_setting_get_member(g, "series"), "no series named '%s'", series);
-        r->measure = str(g, "measure", sc->nmeasures ? sc->measures[0] : "");
-        if (!scenario_has_measure(sc, r->measure))
-            diag_at(d, config_setting_get_member(g, "measure"), "'%s' is not one of the measurements", r->measure);
-        r->source = str(g, "source", "");
-        if (!source_lines_ok(r->source))
-            diag_at(d, config_setting_get_member(g, "source"),
-                    "'%s' is not a dissertation line reference (expected e.g. \"L2492\" or \"L1740-L1749\")", r->source);
-        r->note = str(g, "note", "");
-        cfg_number(config_setting_get_member(g, "y"), &r->y);
-        const config_setting_t *x = config_setting_get_member(g, "x");
-        r->in_sweep = 1;
-        if (!sc->sweep.present) {
-            if (x)
-                diag_at(d, x, "there is no sweep, so a reference has no x");
-        } else if (!x) {
-            diag_at(d, g, "missing required key 'x' (the scenario has a sweep)");
-        } else {
-            cfg_number(x, &r->x);
-            r->in_sweep = in_list(sc->sweep.values, sc->sweep.n, r->x);
-            if (!r->in_sweep && !sc->sweep.overridden) {
-                char b[NUM_BUF];
-                diag_at(d, x, "reference x = %s is not a point of the sweep", fmt_num(r->x, b));
-            }
-        }
-    }
-}
-
 /* Per series: the cluster and the kind's own checks, at every point. */
 static void check_runs(scenario *sc, diag *d)
 {
@@ -362,7 +323,7 @@ int scenario_load(scenario *sc, const char *path, const char *root, const char *
     decode_sweep(sc, &d);
     if (!d.errors) {
         decode_plots(sc, &d);
-        decode_refs(sc, &d);
+        scenario_decode_refs(sc, &d);
     }
     if (!d.errors)
         check_runs(sc, &d);
@@ -381,6 +342,6 @@ void scenario_free(scenario *sc)
     free(sc->series);
     free(sc->measures);
     free(sc->plots);
-    free(sc->refs);
+    scenario_free_refs(sc);
     memset(sc, 0, sizeof *sc);
 }

@@ -8,6 +8,7 @@
 
 #include "cfgtree.h"
 #include "experiments.h"
+#include "refdata.h"
 
 typedef struct sim_series {
     const char *name;
@@ -22,10 +23,23 @@ typedef struct sim_plot {
 
 typedef struct sim_ref {
     int series;                    /* index into series */
-    double x, y;
+    double x, y;                   /* y: the published value (a bound's limit) */
     const char *measure, *source, *note;
+    const char *figure;            /* the figure or table the value belongs to */
+    ref_kind kind;                 /* exact, approx or bound (refkind.h) */
+    ref_cmp cmp;                   /* bounds: simulated <cmp> y must hold */
+    const char *file;              /* reference CSV it came from (as named), or NULL */
+    int file_line;                 /* ... and its line */
     int in_sweep;                  /* its x is a point of the (possibly --set) sweep */
 } sim_ref;
+
+/* A reference file read for this scenario (loaded once however many
+ * references select from it). */
+typedef struct sim_ref_file {
+    char *resolved, *shown;
+    ref_table table;
+    int failed;                    /* did not load; its errors were reported */
+} sim_ref_file;
 
 typedef struct sim_sweep {
     int present;
@@ -54,6 +68,8 @@ typedef struct scenario {
     int nplots;
     sim_ref *refs;
     int nrefs;
+    sim_ref_file *reffiles;
+    int nreffiles;
 } scenario;
 
 /* Read, apply --set overrides ("key=value"), validate and decode. root is the
@@ -67,6 +83,11 @@ void scenario_free(scenario *sc);
 const double *scenario_points(const scenario *sc, int quick, int *n);
 int scenario_series_index(const scenario *sc, const char *name);
 int scenario_has_measure(const scenario *sc, const char *name);
+
+/* Decode the references list: inline values and rows selected from
+ * reference files (scenario_refs.c). Needs series, measures and sweep. */
+void scenario_decode_refs(scenario *sc, diag *d);
+void scenario_free_refs(scenario *sc);
 
 /* Apply one "key=value" override to a tree (overrides.c). */
 int apply_set(config_t *cfg, const char *arg, diag *d);

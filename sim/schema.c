@@ -85,13 +85,31 @@ static const key_spec plot_keys[] = {
     {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL},
 };
 
+static const char *const ref_kind_names[] = {"exact", "approx", "bound", NULL};
+static const char *const ref_cmp_names[] = {"<", "<=", ">", ">=", NULL};
+
+static const key_spec select_keys[] = {
+    {"series", KT_STRING, KF_REQUIRED, NULL, NULL, NULL, NULL, "the row's series"},
+    {"metric", KT_STRING, KF_REQUIRED, NULL, NULL, NULL, NULL, "the row's metric"},
+    {"figure", KT_STRING, 0, NULL, NULL, NULL, NULL, "the row's figure (files usually hold one)"},
+    {"x", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "only the row at this x"},
+    {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL},
+};
+
+/* y and source are required for inline values; the loader checks that,
+ * because values selected from a reference file bring their own. */
 static const key_spec reference_keys[] = {
     {"series", KT_STRING, KF_REQUIRED, NULL, NULL, NULL, NULL, "series name"},
     {"x", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "sweep point (required when there is a sweep)"},
-    {"y", KT_NUMBER, KF_REQUIRED, NULL, NULL, NULL, NULL, "published value"},
+    {"y", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "published value (inline)"},
     {"measure", KT_STRING, 0, NULL, NULL, NULL, NULL, "measurement compared (default: the first one)"},
-    {"source", KT_STRING, KF_REQUIRED, NULL, NULL, NULL, NULL, "dissertation line, e.g. \"L2492\""},
+    {"source", KT_STRING, 0, NULL, NULL, NULL, NULL, "dissertation line, e.g. \"L2492\" (inline)"},
     {"note", KT_STRING, 0, NULL, NULL, NULL, NULL, "what the value is"},
+    {"kind", KT_STRING, 0, NULL, ref_kind_names, "reference kind", NULL, "exact (default), approx or bound (inline)"},
+    {"cmp", KT_STRING, 0, NULL, ref_cmp_names, "comparison", NULL, "a bound's comparison: simulated <cmp> y"},
+    {"select", KT_GROUP, 0, select_keys, NULL, NULL, NULL, "take the value from a row of a reference file"},
+    {"file", KT_STRING, 0, NULL, NULL, NULL, NULL, "reference file (default: reference_file)"},
+    {"scale", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "factor from the file's unit to the measurement's"},
     {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -108,6 +126,7 @@ const key_spec scenario_keys[] = {
     {"measurements", KT_STRINGS, KF_REQUIRED, NULL, NULL, NULL, NULL, "measurements reported"},
     {"plots", KT_LIST, 0, plot_keys, NULL, NULL, NULL, "plots drawn"},
     {"references", KT_LIST, 0, reference_keys, NULL, NULL, NULL, "published values compared"},
+    {"reference_file", KT_STRING, 0, NULL, NULL, NULL, NULL, "CSV under results/reference/ that references select from"},
     {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL},
 };
 
