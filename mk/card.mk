@@ -1,4 +1,21 @@
 # The NI card (model/card), the co-simulation driver (model/node), their
-# tests (tests/card, tests/cosim) and the NI test firmware (firmware/ni).
+# tests (tests/card, tests/cosim) and the NI test firmware (firmware/ni),
+# built for both chips: build/fw/ni/NAME.l4.elf and NAME.l9.elf.
 LIB_SRCS  += $(sort $(wildcard model/card/*.c model/node/*.c))
 TEST_SRCS += $(sort $(wildcard tests/card/*.c tests/cosim/*.c))
+
+NI_FW   := $(basename $(notdir $(wildcard firmware/ni/*.c)))
+NI_ELFS := $(foreach f,$(NI_FW),$(B)/fw/ni/$(f).l4.elf $(B)/fw/ni/$(f).l9.elf)
+NI_FW_DEPS := firmware/ni/common.h $(wildcard firmware/hal/*.h) $(B)/lanai-cc $(B)/lanai-ld \
+              $(B)/fw/librt.a $(B)/fw/rt/crt0.o
+
+$(B)/fw/ni/%.l4.elf: firmware/ni/%.c $(NI_FW_DEPS)
+	@mkdir -p $(@D)
+	$(B)/lanai-cc --chip lanai4 -O2 -o $@ $<
+
+$(B)/fw/ni/%.l9.elf: firmware/ni/%.c $(NI_FW_DEPS)
+	@mkdir -p $(@D)
+	$(B)/lanai-cc --chip lanai9 -O2 -o $@ $<
+
+FW_ALL    += $(NI_ELFS)
+TEST_DEPS += $(NI_ELFS)

@@ -4,6 +4,7 @@
 # any directory (the repository is found relative to this script).
 #   lanai-cc -o PROG.elf [--chip lanai4|lanai9 | --sram-size N] [--map FILE]
 #            [-v] FILE.c|FILE.S|FILE.s|FILE.o|LIB.a ... [clang flags: -O2 -DX -Idir ...]
+# --chip (default lanai4) also defines LANAI_CHIP=4|9 for firmware/hal/ni.h.
 set -eu
 
 prog=lanai-cc
@@ -22,7 +23,7 @@ usage() {
     sed -n '2,7s/^# \{0,1\}//p' "$0"
 }
 
-out="" map="" verbose=0 have_opt=0
+out="" map="" verbose=0 have_opt=0 have_chip_macro=0
 ld_size=(--chip lanai4)
 cflags=() inputs=()
 while [ $# -gt 0 ]; do
@@ -38,6 +39,7 @@ while [ $# -gt 0 ]; do
         --sram-size=*) ld_size=(--sram-size "${a#--sram-size=}") ;;
         -v) verbose=1 ;;
         -O*) have_opt=1; cflags+=("$a") ;;
+        -DLANAI_CHIP|-DLANAI_CHIP=*) have_chip_macro=1; cflags+=("$a") ;;
         -I|-D|-U|-include|-isystem)
             [ $# -ge 2 ] || die "$a needs an argument"; cflags+=("$a" "$2"); shift ;;
         -c|-S|-E) die "$a is not supported: lanai-cc always links (use clang-14 --target=lanai directly)" ;;
@@ -50,6 +52,12 @@ done
 [ -n "$out" ] || die "no output file (-o PROG.elf)"
 [ ${#inputs[@]} -gt 0 ] || die "no input files"
 [ $have_opt = 1 ] || cflags=(-O2 ${cflags[@]+"${cflags[@]}"})
+if [ $have_chip_macro = 0 ] && [ "${ld_size[0]}" = --chip ]; then
+    case ${ld_size[1]} in
+        lanai4) cflags+=(-DLANAI_CHIP=4) ;;
+        lanai9) cflags+=(-DLANAI_CHIP=9) ;;
+    esac
+fi
 for f in "$B/lanai-ld" "$B/fw/rt/crt0.o" "$B/fw/librt.a"; do
     [ -e "$f" ] || die "$f is missing; run: make -C $root build/lanai-ld build/fw/rt/crt0.o build/fw/librt.a"
 done

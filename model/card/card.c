@@ -71,6 +71,7 @@ void card_reset(ni_card *c)
     c->line = 0;
     c->steal_bytes = 0;
     c->last_progress = 0;
+    c->epoch++;
     memset(&c->st, 0, sizeof c->st);
     card_timers_reset(c);
     card_send_reset(c);
@@ -89,6 +90,7 @@ lanai_core *card_core(const ni_card *c) { return c->core; }
 const card_stats *card_get_stats(const ni_card *c) { return &c->st; }
 int card_line(const ni_card *c) { return c->line; }
 sim_time card_last_progress(const ni_card *c) { return c->last_progress; }
+uint64_t card_epoch(const ni_card *c) { return c->epoch; }
 
 void card_set_line(ni_card *c, card_line_fn fn, void *ctx)
 {
@@ -135,11 +137,13 @@ void card_isr_clear(ni_card *c, sim_time t, uint32_t bits)
 
 void card_host_isr_write(ni_card *c, sim_time t, uint32_t ones)
 {
+    c->epoch++;
     card_isr_clear(c, t, ones & ~c->chip->send_rdy);
 }
 
 void card_host_signal(ni_card *c, sim_time t, uint32_t bits)
 {
+    c->epoch++;
     bits &= c->chip->doorbells;
     c->doorbell_host |= bits;
     card_isr_set(c, t, bits);

@@ -70,6 +70,10 @@ uint32_t card_host_signal_bits(const ni_card *c);
  * thing it waits on ("send DMA ... not finished", "no receive buffer
  * posted, 80 bytes waiting", ...). Returns the number of such lines. */
 sim_time card_last_progress(const ni_card *c);
+/* Bumped by every event that changes what the firmware can see (ISR bits,
+ * received bytes in SRAM, stolen cycles): a co-simulation driver uses it
+ * to know that a core parked in an idle loop may wake up. */
+uint64_t card_epoch(const ni_card *c);
 int card_describe_waits(const ni_card *c, sim_time now, char *buf, size_t n);
 
 #endif

@@ -107,6 +107,7 @@ struct ni_card {
 
     uint64_t steal_bytes;    /* SRAM bytes moved not yet turned into cycles */
     sim_time last_progress;
+    uint64_t epoch;
     card_stats st;
 };
 

@@ -128,6 +128,7 @@ static void take(ni_card *c)
 static void kick(void *arg)
 {
     ni_card *c = arg;
+    c->epoch++;
     c->rcv.kick = 0;
     c->rcv.armed = 1;
     c->rcv.full = 0;
@@ -157,5 +158,8 @@ void card_recv_arrived(void *ctx, lk_ep *e)
 {
     ni_card *c = ctx;
     (void)e;
-    if (c->rcv.armed) take(c);
+    if (c->rcv.armed) {
+        c->epoch++;
+        take(c);
+    }
 }

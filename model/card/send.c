@@ -50,6 +50,7 @@ static void start_event(void *arg)
     card_send *s = &c->snd;
     sim_time now = evq_now(c->q);
     s->ev = 0;
+    c->epoch++;
     unsigned n = s->end - s->start;
     grow(s, (size_t)n + 5);
     const uint8_t *sram = lanai_sram(c->core) + s->start;
@@ -101,6 +102,7 @@ void card_send_done(void *ctx, lk_ep *e, uint32_t tag)
     sim_time now = evq_now(c->q);
     (void)e;
     (void)tag;
+    c->epoch++;
     c->snd.busy = 0;
     card_progress(c, now);
     card_isr_set(c, now, c->chip->send);

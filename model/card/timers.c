@@ -27,6 +27,7 @@ static void wrap(void *arg)
     card_timer *k = arg;
     ni_card *c = k->card;
     sim_time now = evq_now(c->q);
+    c->epoch++;
     card_isr_set(c, now, c->chip->time[k->index]);
     k->wrap = evq_at(c->q, now + WRAP_TICKS * CARD_TICK_PS, wrap, k);
 }

@@ -1,0 +1,339 @@
+/* The co-simulation driver (cosim.h): building the cluster, loading images
+ * and route tables, and the conservative-lookahead stepping loop. */
+#define _POSIX_C_SOURCE 200809L
+#include "cosim.h"
+#include "watchdog.h"
+#include "../card/niclock.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    lanai_core *core;
+    ni_card *card;
+    ni_clock clk;
+    FILE *con;
+    char *con_buf;
+    size_t con_len;
+    int parked;                /* the last run ended in a verified idle loop */
+    uint64_t parked_until;     /* ... which no timer changes before this cycle */
+    uint64_t parked_epoch;     /* ... and no card event since (card_epoch) */
+} node;
+
+struct cosim {
+    evq *q;
+    const topo *t;
+    fabric *f;
+    const lanai_profile *prof;
+    cosim_opts o;
+    sim_time L;
+    int n;
+    node *nd;
+    cosim_stats st;
+    char report[16384];
+};
+
+void cosim_opts_default(cosim_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->chip = "lanai9";
+    fabric_opts_default(&o->fab);
+    o->idle_skip = 1;
+    o->watchdog = 0;
+}
+
+const char *cosim_status_name(cosim_status st)
+{
+    switch (st) {
+    case COSIM_DONE: return "done";
+    case COSIM_TIME: return "time limit";
+    case COSIM_FAULT: return "fault";
+    case COSIM_DEADLOCK: return "deadlock";
+    }
+    return "?";
+}
+
+static sim_time sat_add(sim_time a, sim_time b) { return a > SIM_TIME_NEVER - b ? SIM_TIME_NEVER : a + b; }
+
+sim_time cosim_lookahead_of(const fabric *f, const lanai_profile *p)
+{
+    const topo *t = fabric_topo(f);
+    sim_time best = SIM_TIME_NEVER;
+    for (int c = 0; c < t->ncable; c++) {
+        const topo_cable *k = &t->cable[c];
+        if (t->node[k->a].kind != TOPO_NI && t->node[k->b].kind != TOPO_NI) continue;
+        for (int d = 0; d < 2; d++) {
+            const lk_params *lp = lk_dir_params(fabric_link(f, c, d));
+            sim_time v = lk_ser_time(lp, 1) + lp->prop;
+            if (v < best) best = v;
+        }
+    }
+    if (best == SIM_TIME_NEVER) best = 0;
+    return best + (sim_time)p->dma_start_ns * 1000u;
+}
+
+/* Rate of the cable of NI i (its send and receive direction share it). */
+static uint64_t ni_rate(const topo *t, int ni)
+{
+    int node = topo_ni_node(t, ni);
+    for (int c = 0; c < t->ncable; c++)
+        if (t->cable[c].a == node || t->cable[c].b == node) return lk_kind_rate(t->cable[c].kind);
+    return 0;
+}
+
+cosim *cosim_new(const topo *t, const cosim_opts *o, char *err, size_t errlen)
+{
+    const lanai_profile *p = o->chip ? lanai_profile_get(o->chip) : NULL;
+    if (!p) {
+        snprintf(err, errlen, "unknown NI chip '%s' (expected lanai4 or lanai9)", o->chip ? o->chip : "(none)");
+        return NULL;
+    }
+    cosim *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    s->o = *o;
+    s->prof = p;
+    s->t = t;
+    s->q = evq_new();
+    s->f = fabric_new(s->q, t, &o->fab, err, errlen);
+    if (!s->f) {
+        evq_free(s->q);
+        free(s);
+        return NULL;
+    }
+    s->L = cosim_lookahead_of(s->f, p);
+    if (o->lookahead) {
+        if (o->lookahead > s->L) {
+            snprintf(err, errlen, "lookahead override %llu ps exceeds the fabric's minimum latency %llu ps "
+                     "(results would not be exact)", (unsigned long long)o->lookahead, (unsigned long long)s->L);
+            fabric_free(s->f);
+            evq_free(s->q);
+            free(s);
+            return NULL;
+        }
+        s->L = o->lookahead;
+    }
+    s->n = fabric_ni_count(s->f);
+    s->nd = calloc((size_t)s->n, sizeof *s->nd);
+    for (int i = 0; i < s->n; i++) {
+        node *nd = &s->nd[i];
+        nd->core = lanai_new(p);
+        nd->con = open_memstream(&nd->con_buf, &nd->con_len);
+        if (!nd->core || !nd->con) {
+            snprintf(err, errlen, "out of memory for NI %d", i);
+            cosim_free(s);
+            return NULL;
+        }
+        lanai_set_console(nd->core, nd->con);
+        lanai_set_idle_skip(nd->core, o->idle_skip);
+        ni_clock_init(&nd->clk, p->clock_hz);
+        nd->card = card_new(s->q, nd->core, t->node[topo_ni_node(t, i)].name, err, errlen);
+        if (!nd->card) {
+            cosim_free(s);
+            return NULL;
+        }
+        card_attach(nd->card, fabric_ep(s->f, i), ni_rate(t, i));
+    }
+    return s;
+}
+
+void cosim_free(cosim *s)
+{
+    if (!s) return;
+    for (int i = 0; i < s->n && s->nd; i++) {
+        node *nd = &s->nd[i];
+        card_free(nd->card);
+        lanai_free(nd->core);
+        if (nd->con) fclose(nd->con);
+        free(nd->con_buf);
+    }
+    free(s->nd);
+    fabric_free(s->f);
+    evq_free(s->q);
+    free(s);
+}
+
+uint32_t cosim_route_table_addr(uint32_t sram_size) { return sram_size - 0x8000u; }
+
+int cosim_load(cosim *s, int ni, const char *elf, char *err, size_t errlen)
+{
+    if (ni < 0 || ni >= s->n) {
+        snprintf(err, errlen, "%s: no NI %d (the cluster has %d)", elf, ni, s->n);
+        return -1;
+    }
+    node *nd = &s->nd[ni];
+    lanai_reset(nd->core);
+    if (lanai_load_elf(nd->core, elf, err, errlen) < 0) return -1;
+    uint32_t size = lanai_sram_size(nd->core), at = cosim_route_table_addr(size);
+    if (lanai_image_end(nd->core) > at) {
+        snprintf(err, errlen, "%s: image ends at 0x%x, above the route table at 0x%x (keep firmware below it)",
+                 elf, lanai_image_end(nd->core), at);
+        return -1;
+    }
+    const route_set *rs = fabric_routes(s->f);
+    if (route_table_size(rs) > COSIM_ROUTE_TABLE_MAX) {
+        snprintf(err, errlen, "%s: route table of %zu bytes for %d NIs exceeds %u bytes", elf,
+                 route_table_size(rs), s->n, COSIM_ROUTE_TABLE_MAX);
+        return -1;
+    }
+    char why[256];
+    long w = route_table_write(rs, ni, lanai_sram(nd->core) + at, COSIM_ROUTE_TABLE_MAX, why, sizeof why);
+    if (w < 0) {
+        snprintf(err, errlen, "%s: route table: %s", elf, why);
+        return -1;
+    }
+    lanai_sram_written(nd->core, at, (uint32_t)w);
+    card_reset(nd->card);
+    nd->parked = 0;
+    return 0;
+}
+
+int cosim_nodes(const cosim *s) { return s->n; }
+lanai_core *cosim_core(cosim *s, int ni) { return s->nd[ni].core; }
+ni_card *cosim_card(cosim *s, int ni) { return s->nd[ni].card; }
+fabric *cosim_fabric(cosim *s) { return s->f; }
+evq *cosim_evq(cosim *s) { return s->q; }
+const char *cosim_report(const cosim *s) { return s->report; }
+sim_time cosim_lookahead(const cosim *s) { return s->L; }
+const cosim_stats *cosim_get_stats(const cosim *s)
+{
+    ((cosim *)s)->st.events = evq_events_run(s->q);
+    return &s->st;
+}
+
+const char *cosim_console(cosim *s, int ni)
+{
+    node *nd = &s->nd[ni];
+    fflush(nd->con);
+    return nd->con_buf ? nd->con_buf : "";
+}
+
+/* ---- stepping ---- */
+
+sim_time cosim_node_time(const cosim *s, int ni)
+{
+    const node *nd = &s->nd[ni];
+    return ni_clock_ps(&nd->clk, lanai_cycles(nd->core));
+}
+
+int cosim_node_running(const cosim *s, int ni) { return lanai_state_of(s->nd[ni].core) == LANAI_RUNNING; }
+
+sim_time cosim_min_time(const cosim *s)
+{
+    sim_time m = SIM_TIME_NEVER;
+    for (int i = 0; i < s->n; i++)
+        if (cosim_node_running(s, i)) {
+            sim_time t = cosim_node_time(s, i);
+            if (t < m) m = t;
+        }
+    return m;
+}
+
+/* The earliest time node i could do anything another node can notice. */
+static sim_time earliest(cosim *s, int i, sim_time next_event)
+{
+    node *nd = &s->nd[i];
+    sim_time t = cosim_node_time(s, i);
+    if (nd->parked && card_epoch(nd->card) == nd->parked_epoch) {
+        /* it repeats its idle loop until a card event or a timer tick */
+        sim_time w = nd->parked_until == UINT64_MAX ? SIM_TIME_NEVER : ni_clock_ps(&nd->clk, nd->parked_until);
+        if (next_event < w) w = next_event;
+        if (w > t) t = w;
+    }
+    return t;
+}
+
+sim_time cosim_horizon(cosim *s)
+{
+    sim_time e = evq_next(s->q), best = SIM_TIME_NEVER;
+    for (int i = 0; i < s->n; i++)
+        if (cosim_node_running(s, i)) {
+            sim_time t = earliest(s, i, e);
+            if (t < best) best = t;
+        }
+    sim_time h = sat_add(best, s->L);
+    if (e < h) h = e;
+    sim_time wd = cosim_watchdog_deadline(s);
+    if (wd < h) h = wd;
+    return h;
+}
+
+int cosim_node_run(cosim *s, int ni, sim_time h)
+{
+    node *nd = &s->nd[ni];
+    while (lanai_state_of(nd->core) == LANAI_RUNNING) {
+        if (cosim_node_time(s, ni) >= h) break;
+        uint64_t lim = ni_clock_cycle_at(&nd->clk, h);
+        lanai_run(nd->core, lim);
+        s->st.core_runs++;
+        nd->parked = lanai_idle_parked(nd->core, &nd->parked_until);
+        nd->parked_epoch = card_epoch(nd->card);
+        s->st.parked_runs += nd->parked;
+        if (lanai_cycles(nd->core) < lim) {
+            /* a write scheduled an event: stop at it at the latest */
+            sim_time e = evq_next(s->q);
+            if (e < h) h = e;
+        }
+    }
+    return lanai_state_of(nd->core) == LANAI_RUNNING;
+}
+
+cosim_status cosim_check(cosim *s, sim_time now)
+{
+    int running = 0;
+    for (int i = 0; i < s->n; i++) {
+        lanai_state st = lanai_state_of(s->nd[i].core);
+        if (st == LANAI_FAULTED) {
+            cosim_fault_report(s->nd[i].core, card_name(s->nd[i].card), s->report, sizeof s->report);
+            return COSIM_FAULT;
+        }
+        running += st == LANAI_RUNNING;
+    }
+    if (!running) return COSIM_DONE;
+    if (now != SIM_TIME_NEVER && now >= cosim_watchdog_deadline(s)) {
+        cosim_deadlock_report(s, now, s->report, sizeof s->report);
+        return COSIM_DEADLOCK;
+    }
+    return COSIM_TIME;
+}
+
+cosim_status cosim_run(cosim *s, sim_time until)
+{
+    s->report[0] = 0;
+    for (;;) {
+        sim_time m = cosim_min_time(s);
+        cosim_status st = cosim_check(s, m);
+        if (st != COSIM_TIME) return st;
+        if (m >= until) return COSIM_TIME;
+        sim_time h = cosim_horizon(s);
+        if (h > until) h = until;
+        s->st.rounds++;
+        for (int i = 0; i < s->n; i++)
+            if (cosim_node_running(s, i) && cosim_node_time(s, i) < h) cosim_node_run(s, i, h);
+        sim_time m2 = cosim_min_time(s);
+        if (m2 != SIM_TIME_NEVER) evq_run_until(s->q, m2);
+    }
+}
+
+/* ---- for the watchdog (watchdog.c) ---- */
+sim_time cosim_progress_time(const cosim *s)
+{
+    sim_time p = fabric_progress(s->f)->last;
+    for (int i = 0; i < s->n; i++) {
+        sim_time c = card_last_progress(s->nd[i].card);
+        if (c > p) p = c;
+    }
+    return p;
+}
+
+sim_time cosim_watchdog_deadline(const cosim *s)
+{
+    if (!s->o.watchdog) return SIM_TIME_NEVER;
+    return sat_add(cosim_progress_time(s), s->o.watchdog);
+}
+
+sim_time cosim_watchdog_period(const cosim *s) { return s->o.watchdog; }
+const topo *cosim_topo(const cosim *s) { return s->t; }
