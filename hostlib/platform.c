@@ -88,7 +88,8 @@ double plat_bus_peak_Bps(const platform *p)
 int plat_has_mode(const platform *p, plat_pio_mode m)
 {
     const host_profile *hp = plat_host_profile(p);
-    return m == PLAT_PIO_PLAIN || (m == PLAT_PIO_MMX && hp->has_mmx) || (m == PLAT_PIO_SSE && hp->has_sse);
+    return m == PLAT_PIO_PLAIN || (m == PLAT_PIO_MMX && hp->has_mmx) || (m == PLAT_PIO_SSE && hp->has_sse) ||
+           (m == PLAT_PIO_WC && hp->has_wc);
 }
 
 /* ---- waiting ------------------------------------------------------------ */
@@ -147,7 +148,7 @@ int plat_pio_write(platform *p, uint32_t off, const void *src, size_t len, plat_
     if (check_bar(p, off, len, "write")) return -1;
     if (!plat_has_mode(p, m))
         return perr(p, "PIO write: host %s has no %s", plat_host_profile(p)->name,
-                    m == PLAT_PIO_MMX ? "MMX" : "SSE");
+                    m == PLAT_PIO_MMX ? "MMX" : m == PLAT_PIO_SSE ? "SSE" : "write-combining");
     waiter w = {0, 0};
     if (host_pio_write(p->h, p->bus, p->bar_base + off, src, (uint32_t)len, (host_pio_mode)m,
                        done_cb, &w))

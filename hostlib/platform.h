@@ -26,6 +26,8 @@ typedef enum {
     PLAT_PIO_PLAIN = 0,        /* 32-bit uncached stores */
     PLAT_PIO_MMX,              /* 64-byte blocks through the eight MMX registers (8-byte stores) */
     PLAT_PIO_SSE,              /* SSE prefetch + non-temporal stores (write-combined lines) */
+    PLAT_PIO_WC,               /* ordinary stores into a write-combining mapping (MTRR); GRIM
+                                  abandoned it for MMX/SSE (L1493), TPIL does not use it */
 } plat_pio_mode;
 
 /* ---- the card ---------------------------------------------------------- */

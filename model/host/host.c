@@ -36,6 +36,7 @@ const char *host_pio_mode_name(host_pio_mode m)
     case HPIO_PLAIN: return "plain";
     case HPIO_MMX: return "mmx";
     case HPIO_SSE: return "sse";
+    case HPIO_WC: return "wc";
     }
     return "?";
 }
@@ -206,7 +207,7 @@ static uint32_t group_len(const pio_wr *w)
 {
     const host_profile *hp = w->h->hp;
     uint32_t unit;
-    if (w->mode == HPIO_SSE) unit = hp->wc_line;
+    if (w->mode == HPIO_SSE || w->mode == HPIO_WC) unit = hp->wc_line;
     else unit = pci_bridge_chipset(w->br)->br.uc_merge;
     if (unit < 4) unit = 4;
     uint32_t cap = pci_bridge_chipset(w->br)->br.post_bytes;
@@ -222,6 +223,9 @@ static sim_time group_cost(const pio_wr *w, uint32_t g)
     switch (w->mode) {
     case HPIO_PLAIN: return (sim_time)((g + 3) / 4) * hp->uc_store_ps + (sim_time)(src * hp->src_line_ps);
     case HPIO_MMX: return (sim_time)((g + 7) / 8) * hp->uc_store_ps + (sim_time)(src * hp->src_line_ps);
+    case HPIO_WC:
+        return (sim_time)((g + 3) / 4) * hp->wc_store_ps + (sim_time)((double)g / hp->wc_line * hp->wc_line_ps) +
+               (sim_time)(src * hp->src_line_ps);
     case HPIO_SSE:
         return (sim_time)((double)g / hp->wc_line * hp->wc_line_ps) + (sim_time)(src * hp->src_line_pf_ps);
     }
@@ -243,7 +247,7 @@ static void wr_post(void *arg)
         pci_bridge_on_room(w->br, wr_post, w);      /* the store stalls */
         return;
     }
-    pci_bridge_post(w->br, w->addr, w->src, w->group, w->mode == HPIO_SSE ? PIO_WC : PIO_UC);
+    pci_bridge_post(w->br, w->addr, w->src, w->group, (w->mode == HPIO_SSE || w->mode == HPIO_WC) ? PIO_WC : PIO_UC);
     w->addr += w->group;
     w->src += w->group;
     w->left -= w->group;
@@ -261,8 +265,10 @@ int host_pio_write(host *h, int bus, uint64_t addr, const void *src, uint32_t le
                    host_pio_mode mode, host_done_fn done, void *ctx)
 {
     if (check_range(h, bus, addr, len, "write")) return -1;
-    if ((mode == HPIO_MMX && !h->hp->has_mmx) || (mode == HPIO_SSE && !h->hp->has_sse)) {
-        herr(h, "PIO write: host %s has no %s unit", h->hp->name, mode == HPIO_MMX ? "MMX" : "SSE");
+    if ((mode == HPIO_MMX && !h->hp->has_mmx) || (mode == HPIO_SSE && !h->hp->has_sse) ||
+        (mode == HPIO_WC && !h->hp->has_wc)) {
+        herr(h, "PIO write: host %s has no %s", h->hp->name,
+             mode == HPIO_MMX ? "MMX unit" : mode == HPIO_SSE ? "SSE unit" : "write-combining");
         return -1;
     }
     pio_wr *w = calloc(1, sizeof *w);

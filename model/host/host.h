@@ -13,7 +13,10 @@
 typedef struct host host;
 typedef void (*host_done_fn)(void *ctx, int status);    /* 0 ok, -1 error: host_error() */
 
-typedef enum { HPIO_PLAIN = 0, HPIO_MMX, HPIO_SSE } host_pio_mode;
+/* plain: 4-byte uncached stores; MMX: 8-byte uncached stores; SSE: prefetch +
+ * non-temporal stores; WC: ordinary stores into a write-combining (MTRR)
+ * mapping of the BAR. The last two leave the CPU as whole lines. */
+typedef enum { HPIO_PLAIN = 0, HPIO_MMX, HPIO_SSE, HPIO_WC } host_pio_mode;
 const char *host_pio_mode_name(host_pio_mode m);
 
 host *host_new(evq *q, const host_profile *hp, uint32_t seed, char *err, size_t errlen);

@@ -14,10 +14,12 @@ typedef struct host_profile {
     const char *desc;
     uint32_t cpu_mhz;
     int has_mmx, has_sse;
+    int has_wc;                /* write-combining MTRRs ("Pentium MMX and higher", L1473) */
     /* PIO writes, CPU side */
     uint32_t wc_line;          /* bytes one write-combining buffer flushes as a burst */
     sim_time uc_store_ps;      /* one uncached store (4 bytes plain, 8 bytes MMX) leaves the CPU */
-    sim_time wc_line_ps;       /* one line of SSE non-temporal stores leaves the CPU */
+    sim_time wc_line_ps;       /* one write-combined line (SSE or WC mapping) leaves the CPU */
+    sim_time wc_store_ps;      /* one ordinary store into a write-combining buffer */
     sim_time src_line_ps;      /* reading one 32-byte source line without prefetch (plain, MMX) */
     sim_time src_line_pf_ps;   /* ... with SSE prefetch running ahead */
     sim_time pio_call_ps;      /* fixed cost of one PIO copy routine (set-up, fence) */

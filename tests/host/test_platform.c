@@ -194,3 +194,28 @@ TEST(platform, an_interrupt_line_stuck_on_foreign_bits_is_reported)
     ASSERT_TRUE(strstr(drv_error(f.d), "did not enable") != NULL);
     fixture_close(&f);
 }
+
+TEST(platform, write_combining_mapping_sends_whole_lines)
+{
+    fixture f;
+    open_fx(&f, &host_p3_550, 0, CHIP_LANAI9);
+    const bar_layout *l = plat_card_layout(f.p);
+    static uint8_t d[4096];
+    for (int i = 0; i < 4096; i++) d[i] = (uint8_t)(i * 5 + 1);
+    ASSERT_EQ(plat_pio_flush(f.p), 0);
+    uint64_t w0 = pci_card_stats_of(f.card->pc)->pio_writes;
+    ASSERT_EQ(plat_pio_write(f.p, l->sram.off + 0x4000, d, 4096, PLAT_PIO_WC), 0);
+    ASSERT_EQ(plat_pio_flush(f.p), 0);
+    ASSERT_MEM_EQ(f.card->sram + 0x4000, d, 4096);
+    /* one bus burst per 32-byte line (the P3's line and the bridge's WC merge) */
+    ASSERT_EQ(pci_card_stats_of(f.card->pc)->pio_writes - w0, 4096 / 32);
+    w0 = pci_card_stats_of(f.card->pc)->pio_writes;
+    ASSERT_EQ(plat_pio_write(f.p, l->sram.off + 0x4000, d, 4096, PLAT_PIO_PLAIN), 0);
+    ASSERT_EQ(plat_pio_flush(f.p), 0);
+    ASSERT_EQ(pci_card_stats_of(f.card->pc)->pio_writes - w0, 4096 / 32);   /* uncached: merged to 32 too */
+    fixture_close(&f);
+    open_fx(&f, &host_ppro200, 0, CHIP_LANAI9);
+    ASSERT_EQ(plat_pio_write(f.p, 0x1000, d, 64, PLAT_PIO_WC), -1);
+    ASSERT_TRUE(strstr(plat_error(f.p), "no write-combining") != NULL);
+    fixture_close(&f);
+}
