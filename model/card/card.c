@@ -294,9 +294,9 @@ int card_describe_waits(const ni_card *c, sim_time now, char *buf, size_t n)
     } while (0)
     if (c->snd.busy) {
         fmt_time(ts, sizeof ts, c->snd.since);
-        ADD("  %s: send DMA segment of %u bytes (SRAM 0x%x, %s) started at %s has not left (%u bytes queued at the link)\n",
+        ADD("  %s: send DMA segment of %u bytes (SRAM 0x%x, %s) started at %s has not left%s\n",
             c->name, c->snd.end - c->snd.start, c->snd.start, c->snd.tail ? "with tail" : "no tail", ts,
-            c->ep ? ep_send_queued(c->ep) : 0);
+            c->ep && ep_send_queued(c->ep) ? " (the link is not taking it)" : "");
     }
     if (c->ep && ep_rx_pending(c->ep)) {
         unsigned waiting = ep_rx_avail(c->ep);

@@ -58,3 +58,10 @@ TEST(cosim_exact, pingpong_lanai9_three_switches) { same_everywhere("lanai9", NE
 TEST(cosim_exact, probe_lanai4_cable) { same_everywhere("lanai4", NET_CABLE, "probe", SIM_US(100000)); }
 TEST(cosim_exact, probe_lanai9_cable) { same_everywhere("lanai9", NET_CABLE, "probe", SIM_US(100000)); }
 TEST(cosim_exact, probe_lanai9_one_switch) { same_everywhere("lanai9", NET_SWITCH1, "probe", SIM_US(100000)); }
+TEST(cosim_exact, flow_programs)
+{
+    same_everywhere("lanai4", NET_SWITCH1, "backpressure", SIM_US(50000));
+    same_everywhere("lanai9", NET_LINE3, "backpressure", SIM_US(50000));
+    same_everywhere("lanai9", NET_SWITCH1, "bufffill", SIM_US(50000));
+    same_everywhere("lanai4", NET_LINE3, "multiseg", SIM_US(50000));
+}
