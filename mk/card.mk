@@ -19,3 +19,14 @@ $(B)/fw/ni/%.l9.elf: firmware/ni/%.c $(NI_FW_DEPS)
 
 FW_ALL    += $(NI_ELFS)
 TEST_DEPS += $(NI_ELFS)
+
+# The SystemC shell (sim/systemc) and its test program.
+SC_COSIM_OBJS := $(B)/obj/sim/systemc/cosim_sc.o $(B)/obj/sim/systemc/sc_cosim_test.o
+$(B)/obj/sim/systemc/%.o: sim/systemc/%.cpp | deps
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) -c $< -o $@
+$(B)/sc-cosim-test: $(SC_COSIM_OBJS) $(B)/libmyrisim.a
+	$(CXX) $(CXXFLAGS) -o $@ $(SC_COSIM_OBJS) $(B)/libmyrisim.a -lsystemc $(LDLIBS)
+TOOLS     += $(B)/sc-cosim-test
+TEST_DEPS += $(B)/sc-cosim-test
+-include $(SC_COSIM_OBJS:.o=.d)

@@ -27,6 +27,7 @@
 #include "../switch/fabric.h"
 
 #include <stddef.h>
+#include <stdio.h>
 
 typedef struct {
     const char *chip;          /* "lanai4" or "lanai9" */
@@ -83,6 +84,13 @@ sim_time cosim_lookahead(const cosim *s);
  * one byte time plus the propagation of the shortest NI cable. */
 sim_time cosim_lookahead_of(const fabric *f, const lanai_profile *p);
 const cosim_stats *cosim_get_stats(const cosim *s);
+/* Everything observable after a run ended with st, as text: status, per
+ * node state, exit code, cycles, instructions, pc, card statistics, marks,
+ * console; the report for a fault or deadlock (record.c). Two runs of the
+ * same cluster give the same text whatever the lookahead, idle skipping or
+ * driver (C or SystemC), except the positions of the other cores when one
+ * faults, which depend on where they were stopped. */
+void cosim_write_record(cosim *s, cosim_status st, FILE *f);
 
 /* ---- stepping primitives, shared with the SystemC shell ---- */
 sim_time cosim_node_time(const cosim *s, int ni);   /* local time of the core */

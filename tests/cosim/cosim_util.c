@@ -70,24 +70,7 @@ char *cr_record(cosim_run_t *r)
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    fprintf(f, "status %s\n", cosim_status_name(r->st));
-    for (int i = 0; i < cosim_nodes(r->s); i++) {
-        lanai_core *c = cosim_core(r->s, i);
-        const card_stats *cs = card_get_stats(cosim_card(r->s, i));
-        fprintf(f, "ni%d state %d exit %d cycles %llu insns %llu pc %08x\n", i, (int)lanai_state_of(c),
-                lanai_exit_code(c), (unsigned long long)lanai_cycles(c), (unsigned long long)lanai_insns(c),
-                lanai_pc(c));
-        fprintf(f, "ni%d card sent %llu/%llu recv %llu crc %llu buff %llu stolen %llu\n", i,
-                (unsigned long long)cs->packets_sent, (unsigned long long)cs->bytes_sent,
-                (unsigned long long)cs->packets_recv, (unsigned long long)cs->crc_errors,
-                (unsigned long long)cs->buff_ints, (unsigned long long)cs->stolen_cycles);
-        int n;
-        const lanai_mark *m = lanai_marks(c, &n);
-        for (int k = 0; k < n; k++)
-            fprintf(f, "ni%d mark %u %llu %llu\n", i, m[k].id, (unsigned long long)m[k].cycle,
-                    (unsigned long long)m[k].insns);
-        fprintf(f, "ni%d console:\n%s", i, cosim_console(r->s, i));
-    }
+    cosim_write_record(r->s, r->st, f);
     fclose(f);
     return buf;
 }
