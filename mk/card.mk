@@ -30,3 +30,12 @@ $(B)/sc-cosim-test: $(SC_COSIM_OBJS) $(B)/libmyrisim.a
 TOOLS     += $(B)/sc-cosim-test
 TEST_DEPS += $(B)/sc-cosim-test
 -include $(SC_COSIM_OBJS:.o=.d)
+
+# `make bench`: co-simulation speed on a two-NI ping-pong (1 ms simulated).
+$(B)/cosim-bench: $(B)/obj/tests/cosim/bench/cosim_bench.o $(B)/libmyrisim.a
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+TOOLS += $(B)/cosim-bench
+.PHONY: bench-cosim
+bench-cosim: $(B)/cosim-bench $(NI_ELFS)
+	$(B)/cosim-bench
+BENCHES += bench-cosim

@@ -20,6 +20,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 void card_send_reset(ni_card *c)
 {
@@ -54,15 +55,14 @@ static void start_event(void *arg)
     unsigned n = s->end - s->start;
     grow(s, (size_t)n + 5);
     const uint8_t *sram = lanai_sram(c->core) + s->start;
-    for (unsigned i = 0; i < n; i++) {
-        uint8_t b = sram[i];
-        s->buf[i] = b;
-        if (s->route && !(b & 0x80)) s->route = 0;   /* the first byte after the route */
-        if (!s->route) {
-            s->crc8 = crc8_update(s->crc8, &b, 1);
-            s->crc32 = crc32_update(s->crc32, &b, 1);
-        }
+    memcpy(s->buf, sram, n);
+    unsigned skip = 0;
+    while (s->route && skip < n) {
+        if (!(sram[skip] & 0x80)) s->route = 0;   /* the first byte after the route */
+        else skip++;
     }
+    s->crc8 = crc8_update(s->crc8, sram + skip, n - skip);
+    s->crc32 = crc32_update(s->crc32, sram + skip, n - skip);
     unsigned len = n;
     if (s->tail) {
         uint32_t my = c->reg[R_MYRINET];

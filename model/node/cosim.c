@@ -16,6 +16,7 @@ typedef struct {
     FILE *con;
     char *con_buf;
     size_t con_len;
+    sim_time time;             /* local time, kept in step with the core's cycles */
     int parked;                /* the last run ended in a verified idle loop */
     uint64_t parked_until;     /* ... which no timer changes before this cycle */
     uint64_t parked_epoch;     /* ... and no card event since (card_epoch) */
@@ -53,6 +54,8 @@ const char *cosim_status_name(cosim_status st)
     }
     return "?";
 }
+
+static void update_time(node *nd) { nd->time = ni_clock_ps(&nd->clk, lanai_cycles(nd->core)); }
 
 static sim_time sat_add(sim_time a, sim_time b) { return a > SIM_TIME_NEVER - b ? SIM_TIME_NEVER : a + b; }
 
@@ -130,6 +133,7 @@ cosim *cosim_new(const topo *t, const cosim_opts *o, char *err, size_t errlen)
         lanai_set_console(nd->core, nd->con);
         lanai_set_idle_skip(nd->core, o->idle_skip);
         ni_clock_init(&nd->clk, p->clock_hz);
+        update_time(nd);
         nd->card = card_new(s->q, nd->core, t->node[topo_ni_node(t, i)].name, err, errlen);
         if (!nd->card) {
             cosim_free(s);
@@ -188,6 +192,7 @@ int cosim_load(cosim *s, int ni, const char *elf, char *err, size_t errlen)
     lanai_sram_written(nd->core, at, (uint32_t)w);
     card_reset(nd->card);
     nd->parked = 0;
+    update_time(nd);
     return 0;
 }
 
@@ -213,11 +218,7 @@ const char *cosim_console(cosim *s, int ni)
 
 /* ---- stepping ---- */
 
-sim_time cosim_node_time(const cosim *s, int ni)
-{
-    const node *nd = &s->nd[ni];
-    return ni_clock_ps(&nd->clk, lanai_cycles(nd->core));
-}
+sim_time cosim_node_time(const cosim *s, int ni) { return s->nd[ni].time; }
 
 int cosim_node_running(const cosim *s, int ni) { return lanai_state_of(s->nd[ni].core) == LANAI_RUNNING; }
 
@@ -268,6 +269,7 @@ int cosim_node_run(cosim *s, int ni, sim_time h)
         if (cosim_node_time(s, ni) >= h) break;
         uint64_t lim = ni_clock_cycle_at(&nd->clk, h);
         lanai_run(nd->core, lim);
+        update_time(nd);
         s->st.core_runs++;
         nd->parked = lanai_idle_parked(nd->core, &nd->parked_until);
         nd->parked_epoch = card_epoch(nd->card);
