@@ -2,8 +2,11 @@
 
 #include <string.h>
 
+extern const experiment_kind ni_pingpong_kind;   /* sim/exp_ni_pingpong.c */
+
 static const experiment_kind *const registry[] = {
     &firmware_kind,
+    &ni_pingpong_kind,
     &selftest_kind,
     NULL,
 };
