@@ -21,10 +21,13 @@ const lanai_profile lanai4_profile = {
     .store_wait = 0,
     .partword_store_wait = 1,   /* byte/half store = read-modify-write of the SRAM word */
     .mmio_wait = 2,             /* special registers sit on a slower internal bus */
-    /* NI card (docs/network.md). PROVISIONAL until the NI ping-pong calibration:
-     * appendix A's 3 us minimum SAN DMA time is end to end (firmware included),
-     * so the engine's own start-up is set well below it. */
+    /* NI card (docs/network.md). Packet DMA start-up calibrated once with the
+     * NI ping-pong (firmware/bench/ni_pingpong.c -O2): appendix A's minimum
+     * SAN DMA time, 3 us, read as the smallest NI-to-NI round trip (4-byte
+     * message, cable): two start-ups + wire + the firmware's own cycles give
+     * 102 cycles = 3.09 us for any value in about 725..875 ns (the polling
+     * loops quantise the round trip); 800 is the middle. docs/calibration.md. */
     .pkt_word = 4,              /* RMP advances in 4-byte units on LANai 4.x (§4.7) */
-    .dma_start_ns = 500,        /* provisional: register write -> engine moves bytes */
+    .dma_start_ns = 800,        /* calibrated: register write -> engine moves bytes (26.4 cycles) */
     .sram_bytes_per_cycle = 8,  /* proposed: two 4-byte SRAM accesses per core cycle */
 };

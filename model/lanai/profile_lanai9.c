@@ -22,9 +22,13 @@ const lanai_profile lanai9_profile = {
     .store_wait = 0,            /* stores are posted */
     .partword_store_wait = 1,   /* read-modify-write of the SRAM word */
     .mmio_wait = 4,             /* special registers at a fraction of the core clock */
-    /* NI card (docs/network.md). PROVISIONAL until the NI ping-pong calibration:
-     * appendix A's 1 us minimum SAN DMA time is end to end (firmware included). */
+    /* NI card (docs/network.md). Packet DMA start-up calibrated once with the
+     * NI ping-pong (firmware/bench/ni_pingpong.c -O2): appendix A's minimum
+     * SAN DMA time, 1 us, read as the smallest NI-to-NI round trip (4-byte
+     * message, cable): 138 cycles = 1.04 us for any value in about 222..257 ns
+     * (the polling loops quantise the round trip); 240 is the middle.
+     * docs/calibration.md. */
     .pkt_word = 8,              /* RMP advances in 8-byte units on LANai 7/9 (§4.7) */
-    .dma_start_ns = 250,        /* provisional: register write -> engine moves bytes */
+    .dma_start_ns = 240,        /* calibrated: register write -> engine moves bytes (32 cycles) */
     .sram_bytes_per_cycle = 8,  /* proposed: one 64-bit SRAM access per core cycle */
 };
