@@ -80,6 +80,12 @@ typedef struct {
     uint8_t h_byte[5];
     ev_id kick;
     int full;                /* stopped by BUFF_INT, waiting for a new buffer */
+    /* engine rate (profile pkt_dma_bytes_per_kcycle): busy writing taken
+     * bytes into SRAM until busy_until; pace resumes it, or finishes the
+     * packet when its tail was taken (tail_pending) */
+    sim_time busy_until;
+    ev_id pace;
+    int tail_pending, tail_truncated;
 } card_recv;
 
 struct ni_card {

@@ -19,6 +19,7 @@
 void card_recv_reset(ni_card *c)
 {
     evq_cancel(c->q, c->rcv.kick);
+    evq_cancel(c->q, c->rcv.pace);
     c->rcv = (card_recv){.crc32 = CRC32_INIT};
 }
 
@@ -72,12 +73,42 @@ static void finish(ni_card *c, sim_time now, int truncated)
     card_isr_set(c, now, ch->recv);
 }
 
+/* Time the engine needs to write n bytes into SRAM; 0 when unlimited. */
+static sim_time engine_ps(const ni_card *c, unsigned n)
+{
+    uint64_t bpk = c->prof->pkt_dma_bytes_per_kcycle;
+    if (!bpk) return 0;
+    uint64_t den = c->prof->clock_hz * bpk;   /* bytes per 1000 s */
+    return (sim_time)(((uint64_t)n * UINT64_C(1000000000000000) + den - 1) / den);
+}
+
+static void take(ni_card *c);
+
+static void pace_event(void *arg)
+{
+    ni_card *c = arg;
+    card_recv *r = &c->rcv;
+    r->pace = 0;
+    c->epoch++;
+    if (r->tail_pending) {
+        r->tail_pending = 0;
+        finish(c, evq_now(c->q), r->tail_truncated);
+        return;
+    }
+    take(c);
+}
+
 /* Take what the posted buffer can hold of the current packet. */
 static void take(ni_card *c)
 {
     card_recv *r = &c->rcv;
     sim_time now = evq_now(c->q);
     uint8_t *sram = lanai_sram(c->core);
+    if (r->tail_pending) return;             /* finishing the last packet */
+    if (now < r->busy_until) {               /* still writing earlier bytes */
+        if (!r->pace) r->pace = evq_at(c->q, r->busy_until, pace_event, c);
+        return;
+    }
     while (r->armed) {
         uint32_t space = r->end - r->wp;
         if (space == 0) {                    /* full before the tail */
@@ -112,6 +143,7 @@ static void take(ni_card *c)
             r->crc8 = crc8_update(r->crc8, &tmp[i], 1);
             r->crc32 = crc32_update(r->crc32, &tmp[i], 1);
         }
+        sim_time busy = engine_ps(c, n);
         if (n) {
             memcpy(sram + r->wp, tmp, n);
             lanai_sram_written(c->core, r->wp, n);
@@ -122,10 +154,22 @@ static void take(ni_card *c)
             card_progress(c, now);
         }
         if (flags & EP_RX_END) {
-            finish(c, now, (flags & EP_RX_TRUNCATED) != 0);
+            if (busy) {
+                r->busy_until = now + busy;
+                r->tail_pending = 1;
+                r->tail_truncated = (flags & EP_RX_TRUNCATED) != 0;
+                r->pace = evq_at(c->q, r->busy_until, pace_event, c);
+            } else {
+                finish(c, now, (flags & EP_RX_TRUNCATED) != 0);
+            }
             return;
         }
         r->rmp = r->buf + (r->wp - r->buf) / c->w * c->w;
+        if (busy) {
+            r->busy_until = now + busy;
+            r->pace = evq_at(c->q, r->busy_until, pace_event, c);
+            return;
+        }
     }
 }
 

@@ -36,6 +36,8 @@ typedef struct lanai_profile {
     uint32_t pkt_word;         /* bytes per packet-interface word: RMP steps, SMP alignment */
     uint32_t dma_start_ns;     /* send/receive DMA start-up latency (provisional, docs/network.md) */
     uint32_t sram_bytes_per_cycle; /* SRAM bandwidth per core cycle shared with the DMA engines */
+    uint32_t pkt_dma_bytes_per_kcycle; /* packet receive DMA rate into SRAM, bytes per 1000 core
+                                          cycles; 0 = only the link limits it (docs/calibration.md) */
 } lanai_profile;
 
 const lanai_profile *lanai_profile_get(const char *name); /* NULL if unknown */

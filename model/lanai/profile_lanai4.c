@@ -30,4 +30,6 @@ const lanai_profile lanai4_profile = {
     .pkt_word = 4,              /* RMP advances in 4-byte units on LANai 4.x (§4.7) */
     .dma_start_ns = 800,        /* calibrated: register write -> engine moves bytes (26.4 cycles) */
     .sram_bytes_per_cycle = 8,  /* proposed: two 4-byte SRAM accesses per core cycle */
+    .pkt_dma_bytes_per_kcycle = 4000, /* one 32-bit word per core cycle = 132 MB/s: Fig 5.5's
+                                         LANai 4 peak is exactly 33 MHz x 4 B (docs/calibration.md) */
 };

@@ -31,4 +31,6 @@ const lanai_profile lanai9_profile = {
     .pkt_word = 8,              /* RMP advances in 8-byte units on LANai 7/9 (§4.7) */
     .dma_start_ns = 240,        /* calibrated: register write -> engine moves bytes (32 cycles) */
     .sram_bytes_per_cycle = 8,  /* proposed: one 64-bit SRAM access per core cycle */
+    .pkt_dma_bytes_per_kcycle = 1500, /* calibrated: 1.5 B/cycle = 199.5 MB/s, Fig 5.5's LANai 9
+                                         Myrinet-2000 peak of 200 MB/s (docs/calibration.md) */
 };
