@@ -5,7 +5,7 @@ BENCH_FW := $(patsubst firmware/bench/%.c,$(B)/fw/bench/%.elf,$(wildcard firmwar
 FW_ALL   += $(BENCH_FW)
 TOOLS    += $(B)/myrisim-bench
 
-$(B)/fw/bench/%.elf: firmware/bench/%.c $(B)/lanai-cc $(B)/lanai-ld $(B)/fw/librt.a
+$(B)/fw/bench/%.elf: firmware/bench/%.c $(B)/lanai-cc $(B)/lanai-ld $(B)/fw/librt.a $(B)/fw/rt/crt0.o
 	@mkdir -p $(@D)
 	$(B)/lanai-cc -o $@ --chip lanai4 -O2 $<
 
