@@ -13,6 +13,7 @@ void plat_evq_init(plat_evq *e, evq *q)
     e->q = q;
     e->run = run_default;
     e->run_ctx = q;
+    e->give_up = SIM_US(10000000);
 }
 
 static void advance_to(void *ctx, sim_time t)
@@ -24,9 +25,10 @@ static void advance_to(void *ctx, sim_time t)
 static int wait_flag(void *ctx, volatile int *flag)
 {
     plat_evq *e = ctx;
+    sim_time start = evq_now(e->q);
     while (!*flag) {
         sim_time t = evq_next(e->q);
-        if (t == SIM_TIME_NEVER) return -1;
+        if (t == SIM_TIME_NEVER || t - start > e->give_up) return -1;
         e->run(e->run_ctx, t);
     }
     return 0;

@@ -15,6 +15,11 @@ typedef struct plat_evq {
     evq *q;
     plat_run_fn run;           /* default: evq_run_until + evq_advance */
     void *run_ctx;
+    /* A wait gives up ("never completes") when the next event lies further
+     * than this beyond its start: a card's interval timers always have a
+     * wrap pending (every 2^32 ticks = 36 minutes), so the queue is never
+     * empty. Default 10 s of simulated time, far beyond any transfer. */
+    sim_time give_up;
 } plat_evq;
 
 void plat_evq_init(plat_evq *e, evq *q);

@@ -9,8 +9,7 @@ TEST_SRCS += $(sort $(wildcard tests/pci/*.c)) $(sort $(wildcard tests/host/*.c)
 # `make bench`: the calibration figures (docs/hosts.md).
 TOOLS += $(B)/tpil-bench
 $(B)/tpil-bench: $(B)/obj/tests/tpil/bench/tpil_bench_main.o $(B)/obj/tests/tpil/fixture.o \
-                 $(B)/obj/tests/tpil/ni2host.o $(B)/obj/tests/tpil/calib.o \
-                 $(B)/obj/tests/pci/standin_card.o $(B)/libmyrisim.a
+                 $(B)/obj/tests/tpil/ni2host.o $(B)/obj/tests/tpil/calib.o $(B)/libmyrisim.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
 .PHONY: bench-hosts

@@ -19,6 +19,13 @@ static int mmio_write(void *ctx, uint32_t addr, int size, uint64_t cycle, uint32
     return card_reg_write(ctx, addr, size, cycle, val);
 }
 
+/* Timers tick without events; so does a LANai 4 DMA_CTR in flight. */
+static uint64_t next_change(void *ctx, uint64_t since)
+{
+    uint64_t a = card_next_change(ctx, since), b = card_hostif_next_change(ctx, since);
+    return a < b ? a : b;
+}
+
 ni_card *card_new(evq *q, lanai_core *core, const char *name, char *err, size_t errlen)
 {
     const lanai_profile *p = lanai_profile_of(core);
@@ -47,7 +54,8 @@ ni_card *card_new(evq *q, lanai_core *core, const char *name, char *err, size_t 
     snprintf(c->name, sizeof c->name, "%s", name);
     lanai_mmio m = {c, mmio_read, mmio_write};
     lanai_set_mmio(core, &m);
-    lanai_set_next_change(core, card_next_change);
+    lanai_set_next_change(core, next_change);
+    c->ctr_read = UINT64_MAX;
     card_reset(c);
     return c;
 }
@@ -55,6 +63,7 @@ ni_card *card_new(evq *q, lanai_core *core, const char *name, char *err, size_t 
 void card_free(ni_card *c)
 {
     if (!c) return;
+    card_hostif_free(c);
     evq_cancel(c->q, c->snd.ev);
     evq_cancel(c->q, c->rcv.kick);
     for (int i = 0; i < 3; i++) evq_cancel(c->q, c->it[i].wrap);
@@ -76,6 +85,7 @@ void card_reset(ni_card *c)
     card_timers_reset(c);
     card_send_reset(c);
     card_recv_reset(c);
+    card_hostif_reset(c);
 }
 
 void card_attach(ni_card *c, lk_ep *ep, uint64_t rate)
@@ -121,6 +131,7 @@ void card_line_update(ni_card *c, sim_time t)
     if (level == c->line) return;
     c->line = level;
     if (c->line_fn) c->line_fn(c->line_ctx, c, level, t);
+    if (c->pci) card_pci_line(c, t, level);
 }
 
 void card_isr_set(ni_card *c, sim_time t, uint32_t bits)
@@ -155,13 +166,18 @@ uint32_t card_host_signal_bits(const ni_card *c) { return c->chip->doorbells; }
 
 void card_sram_use(ni_card *c, sim_time t, unsigned n)
 {
+    /* the engine's accesses are spread over the transfer at the link rate */
+    sim_time dur = c->rate ? (sim_time)((n * 1000000000000ull + c->rate - 1) / c->rate) : 0;
+    card_sram_charge(c, t, n, dur);
+}
+
+void card_sram_charge(ni_card *c, sim_time t, unsigned n, sim_time dur)
+{
     uint32_t width = c->prof->sram_bytes_per_cycle ? c->prof->sram_bytes_per_cycle : 4;
     c->steal_bytes += n;
     uint32_t cycles = (uint32_t)(c->steal_bytes / width);
     c->steal_bytes %= width;
     if (!cycles) return;
-    /* the engine's accesses are spread over the transfer at the link rate */
-    sim_time dur = c->rate ? (sim_time)((n * 1000000000000ull + c->rate - 1) / c->rate) : 0;
     uint64_t until = ni_clock_cycle_at(&c->clk, t + dur);
     uint64_t from = ni_clock_cycle_at(&c->clk, t);
     if (until <= from) until = from + cycles;
@@ -207,6 +223,7 @@ int card_reg_read(ni_card *c, uint32_t addr, int size, uint64_t cycle, uint32_t 
     int rc = decode(c, addr, size, &r);
     if (rc) return rc;
     sim_time t = card_time(c, cycle);
+    if (card_hostdma_read(c, addr, r, cycle, t, val)) return 0;
     switch (r) {
     case R_ISR: *val = card_isr(c, t); break;
     case R_EIMR: *val = c->eimr; break;
@@ -227,6 +244,8 @@ int card_reg_read(ni_card *c, uint32_t addr, int size, uint64_t cycle, uint32_t 
     return 0;
 }
 
+static int reg_write(ni_card *c, uint32_t addr, card_reg r, sim_time t, uint32_t val);
+
 int card_reg_write(ni_card *c, uint32_t addr, int size, uint64_t cycle, uint32_t val)
 {
     card_reg r;
@@ -235,6 +254,14 @@ int card_reg_write(ni_card *c, uint32_t addr, int size, uint64_t cycle, uint32_t
     sim_time t = card_time(c, cycle);
     c->st.reg_writes++;
     card_progress(c, t);
+    c->lanai_side = 1;          /* host-line changes wait for this time (hostif.c) */
+    rc = reg_write(c, addr, r, t, val);
+    c->lanai_side = 0;
+    return rc;
+}
+
+static int reg_write(ni_card *c, uint32_t addr, card_reg r, sim_time t, uint32_t val)
+{
     switch (r) {
     case R_ISR: {
         /* write-1-to-clear, except HOST_SIG which the LANai sets (§4.4);
@@ -262,12 +289,9 @@ int card_reg_write(ni_card *c, uint32_t addr, int size, uint64_t cycle, uint32_t
         return card_recv_post(c, addr, t, val);
     case R_SML: case R_SMLT:
         return card_send_start(c, addr, r, t, val);
-    case R_DMA_CTR:
-        if (val) return card_refuse(c, addr, "host DMA of %u bytes: host DMA needs a PCI model (not modelled yet)", val);
-        break;
-    case R_PULSE:
-        if (val) return card_refuse(c, addr, "PULSE 0x%x would start host DMA: host DMA needs a PCI model (not modelled yet)", val);
-        break;
+    case R_EAR: case R_LAR: case R_DMA_CTR: case R_DMA_DIR: case R_DMA_STS: case R_PULSE:
+    case R_DMAPTR0: case R_DMAPTR1: case R_DMAPTR2: case R_DMAPTR3:
+        return card_hostdma_write(c, addr, r, t, val);
     default: break;
     }
     c->reg[r] = val;

@@ -76,4 +76,30 @@ sim_time card_last_progress(const ni_card *c);
 uint64_t card_epoch(const ni_card *c);
 int card_describe_waits(const ni_card *c, sim_time now, char *buf, size_t n);
 
+/* ---- the host side (hostif.c) ----
+ * Put the card in a PCI slot: its BAR at bar_base on `bus` (model/pci/bar.h
+ * layout for the chip and SRAM size), its host-DMA engine(s) as bus masters
+ * (model/pci/dma_lanai*.h) and its interrupt line (ISR & EIMR). Afterwards
+ * the LANai's DMA registers drive the engines (LANai 4 EAR/LAR/DMA_DIR/
+ * DMA_CTR/DMA_STS; LANai 9 PULSE and the channel heads at 0xFFFFFF80 + 8*ch),
+ * completion raises DMA_INT / WAKE0, DMA into SRAM is announced to the core
+ * and charged as SRAM contention, and host PIO reaches SRAM and the
+ * registers. Host register writes: ISR clears the bits written (LANai 4
+ * LAN*_SIG / LANai 9 LANAI_SIG are set instead: the host's doorbells), EIMR,
+ * RTC, IT and storage registers are written; the packet-interface starts
+ * (RML, SML, SMLT) are the LANai's and refused. -1 and a message on error. */
+struct pci_bus;
+struct pci_card;
+int card_attach_pci(ni_card *c, struct pci_bus *bus, uint64_t bar_base, char *err, size_t errlen);
+struct pci_card *card_pci(const ni_card *c);      /* NULL until attached */
+/* First error of the host side (a DMA engine stopped: bad descriptor, DMA
+ * to unpinned memory, bus abort), "" if none, and when it happened. */
+const char *card_fault(const ni_card *c);
+sim_time card_fault_time(const ni_card *c);
+/* The registers as the host sees them at time t (for the PCI side and
+ * tests): 0, -1 no such register, -2 refused (card_host_why says why). */
+int card_host_reg_read(ni_card *c, uint32_t off, uint32_t *val, sim_time t);
+int card_host_reg_write(ni_card *c, uint32_t off, uint32_t val, sim_time t);
+const char *card_host_why(const ni_card *c);
+
 #endif

@@ -111,6 +111,17 @@ struct ni_card {
     card_send snd;
     card_recv rcv;
 
+    /* the host side (hostif.c) */
+    struct pci_card *pci;
+    struct pci_bus *bus;
+    int lanai_side;          /* inside a LANai register access: line changes wait for their time */
+    int line_pending;        /* level a pending line event hands to the PCI side */
+    ev_id line_ev;
+    uint64_t ctr_read;       /* core cycle of the latest DMA_CTR read (LANai 4), UINT64_MAX if none */
+    char fault[320];
+    sim_time fault_t;
+    char why[160];
+
     uint64_t steal_bytes;    /* SRAM bytes moved not yet turned into cycles */
     sim_time last_progress;
     uint64_t epoch;
@@ -125,8 +136,19 @@ void card_line_update(ni_card *c, sim_time t);
 void card_progress(ni_card *c, sim_time t);
 /* The engines moved n bytes of SRAM between t and t + duration. */
 void card_sram_use(ni_card *c, sim_time t, unsigned n);
+/* ... spread over dur ps from t (card_sram_use: dur = n at the link rate). */
+void card_sram_charge(ni_card *c, sim_time t, unsigned n, sim_time dur);
 /* Refuse an access with a message naming the register (FAULT_DEVICE). */
 int card_refuse(ni_card *c, uint32_t addr, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* hostif.c: the LANai side of the host-DMA registers (1 = handled) and
+ * the host interrupt line */
+int card_hostdma_write(ni_card *c, uint32_t addr, card_reg r, sim_time t, uint32_t val);
+int card_hostdma_read(ni_card *c, uint32_t addr, card_reg r, uint64_t cycle, sim_time t, uint32_t *val);
+void card_pci_line(ni_card *c, sim_time t, int level);
+void card_hostif_reset(ni_card *c);
+void card_hostif_free(ni_card *c);
+uint64_t card_hostif_next_change(const ni_card *c, uint64_t since);
 
 /* timers.c */
 void card_timers_reset(ni_card *c);

@@ -50,6 +50,16 @@ static void tgt_plan(void *ctx, const pci_burst *b, pci_plan *out)
     pci_plan_simple(b, w, 0, c->tm->tgt_boundary, out);
 }
 
+/* A register the DMA engine does not own, through the card model: 1 done,
+ * -2 no such register, -3 refused. */
+static int port_reg(pci_card *c, pci_cmd cmd, uint32_t reg, uint32_t *v, sim_time t)
+{
+    int rc;
+    if (cmd == PCI_WRITE) rc = c->port.reg_write ? c->port.reg_write(c->port.ctx, reg, *v, t) : -1;
+    else rc = c->port.reg_read ? c->port.reg_read(c->port.ctx, reg, v, t) : -1;
+    return rc == 0 ? 1 : rc == -2 ? -3 : -2;
+}
+
 /* One region access. data is in bus byte order (= SRAM byte order). */
 static int access_region(pci_card *c, pci_cmd cmd, uint32_t off, uint8_t *data, uint32_t len,
                          sim_time t, char *err, size_t errlen)
@@ -86,15 +96,21 @@ static int access_region(pci_card *c, pci_cmd cmd, uint32_t off, uint8_t *data, 
             if (cmd == PCI_WRITE) {
                 v = be32(data + i);
                 h = pci_card_dma_write(c, reg, v, t);
-                if (h == 0) h = c->port.reg_write && c->port.reg_write(c->port.ctx, reg, v, t) == 0 ? 1 : -2;
+                if (h == 0) h = port_reg(c, cmd, reg, &v, t);
             } else {
                 h = pci_card_dma_read(c, reg, &v, t);
-                if (h == 0) h = c->port.reg_read && c->port.reg_read(c->port.ctx, reg, &v, t) == 0 ? 1 : -2;
+                if (h == 0) h = port_reg(c, cmd, reg, &v, t);
                 if (h == 1) put_be32(data + i, v);
             }
             if (h == -2) {
                 snprintf(err, errlen, "%s has no special register at offset 0x%x (BAR offset 0x%x)",
                          chip, reg, off + i);
+                return -1;
+            }
+            if (h == -3) {
+                snprintf(err, errlen, "%s register at offset 0x%x (BAR offset 0x%x): host %s refused: %s", chip,
+                         reg, off + i, cmd == PCI_WRITE ? "write" : "read",
+                         c->port.reg_why ? c->port.reg_why(c->port.ctx) : "by the card");
                 return -1;
             }
             if (h < 0) {

@@ -22,9 +22,11 @@ typedef struct pci_card_port {
     void (*sram_traffic)(void *ctx, uint32_t bytes, sim_time t);
     /* Special registers at `off` in the chip's map (LANai 4: 0x00..0xFC,
      * LANai 9: 0x000..0x1F8), as the host sees them through the BAR.
-     * Return 0, or -1 if there is no such register. */
+     * Return 0, -1 if there is no such register, or -2 if the card refuses
+     * this access (reg_why then says why, e.g. "not modelled"). */
     int (*reg_read)(void *ctx, uint32_t off, uint32_t *val, sim_time t);
     int (*reg_write)(void *ctx, uint32_t off, uint32_t val, sim_time t);
+    const char *(*reg_why)(void *ctx);   /* optional */
     /* A DMA engine sets ISR bits (DMA_INT on LANai 4, WAKE0 on LANai 9). */
     void (*raise_isr)(void *ctx, uint32_t bits, sim_time t);
     /* A DMA engine met an error (bad descriptor, bus abort): the card

@@ -84,40 +84,41 @@ TEST(platform, pio_writes_are_posted_until_a_flush)
     /* one plain store: the call, the store, an eighth of a source line */
     const host_profile *hp = &host_p3_550;
     ASSERT_EQ(plat_now(f.p) - t0, hp->pio_call_ps + hp->uc_store_ps + hp->src_line_ps / 8);
-    ASSERT_TRUE(f.card->sram[0x8000] != d[0]);                      /* still on its way */
+    ASSERT_TRUE(f.sram[0x8000] != d[0]);                            /* still on its way */
     ASSERT_EQ(plat_pio_flush(f.p), 0);
-    ASSERT_MEM_EQ(f.card->sram + 0x8000, d, 4);
+    ASSERT_MEM_EQ(f.sram + 0x8000, d, 4);
     /* a big write returns once the last store is posted: the posting buffer
      * holds the tail */
     ASSERT_EQ(plat_pio_write(f.p, l->sram.off + 0x9000, d, 4096, PLAT_PIO_SSE), 0);
     ASSERT_TRUE(!pci_bridge_drained(host_bridge(f.h, 0)));
     ASSERT_EQ(plat_pio_flush(f.p), 0);
-    ASSERT_MEM_EQ(f.card->sram + 0x9000, d, 4096);
+    ASSERT_MEM_EQ(f.sram + 0x9000, d, 4096);
     fixture_close(&f);
 }
 
-typedef struct raise_at { standin_card *c; uint32_t bits; } raise_at;
+/* The LANai raises HOST_SIG (a firmware store to ISR) at the event's time. */
+typedef struct raise_at { fixture *f; sim_time at; } raise_at;
 static void do_raise(void *arg)
 {
     raise_at *r = arg;
-    standin_raise(r->c, r->bits);
+    r->at = fixture_lanai_time(r->f);
+    fixture_lanai_write(r->f, fixture_isr_off(r->f), FIX_HOST_SIG);
 }
 
 static sim_time irq_service(const host_profile *hp, lanai_chip_id chip)
 {
     fixture f;
     open_fx(&f, hp, 0, chip);
-    uint32_t bit = chip == CHIP_LANAI4 ? L4_ISR_DMA_INT : L9_ISR_WAKE0;
+    uint32_t bit = FIX_HOST_SIG;
     ASSERT_EQ(drv_enable_irq(f.d, bit), 0);
     ASSERT_EQ(plat_pio_flush(f.p), 0);
-    raise_at r = {f.card, bit};
-    sim_time t = plat_now(f.p) + SIM_US(20);
-    evq_at(f.q, t, do_raise, &r);
+    raise_at r = {&f, 0};
+    evq_at(f.q, plat_now(f.p) + SIM_US(20), do_raise, &r);
     uint32_t seen = 0;
     ASSERT_EQ(drv_wait_irq(f.d, bit, &seen), 0);
     ASSERT_EQ(seen, bit);
-    sim_time took = plat_now(f.p) - t;
-    ASSERT_EQ(f.card->isr & bit, 0);                                /* acknowledged */
+    sim_time took = plat_now(f.p) - r.at;
+    ASSERT_EQ(fixture_isr(&f) & bit, 0);                            /* acknowledged */
     ASSERT_EQ(plat_irq_level(f.p), 0);
     ASSERT_EQ(drv_irq_count(f.d), 1);
     fixture_close(&f);
@@ -187,8 +188,9 @@ TEST(platform, an_interrupt_line_stuck_on_foreign_bits_is_reported)
     open_fx(&f, &host_p3_550, 0, CHIP_LANAI9);
     ASSERT_EQ(drv_enable_irq(f.d, L9_ISR_WAKE0), 0);
     ASSERT_EQ(plat_pio_flush(f.p), 0);        /* the EIMR write has landed */
-    f.card->eimr |= 1u << 30;                 /* someone else enabled HOST_SIG */
-    standin_raise(f.card, 1u << 30);
+    /* someone else enabled HOST_SIG, and the LANai raises it */
+    ASSERT_EQ(fixture_lanai_write(&f, L9_REG_EIMR, fixture_lanai_read(&f, L9_REG_EIMR) | FIX_HOST_SIG), 0);
+    ASSERT_EQ(fixture_lanai_write(&f, L9_REG_ISR, FIX_HOST_SIG), 0);
     ASSERT_EQ(drv_wait_irq(f.d, L9_ISR_WAKE0, NULL), -1);
     harness_note("%s", drv_error(f.d));
     ASSERT_TRUE(strstr(drv_error(f.d), "did not enable") != NULL);
@@ -203,16 +205,16 @@ TEST(platform, write_combining_mapping_sends_whole_lines)
     static uint8_t d[4096];
     for (int i = 0; i < 4096; i++) d[i] = (uint8_t)(i * 5 + 1);
     ASSERT_EQ(plat_pio_flush(f.p), 0);
-    uint64_t w0 = pci_card_stats_of(f.card->pc)->pio_writes;
+    uint64_t w0 = pci_card_stats_of(fixture_pci(&f))->pio_writes;
     ASSERT_EQ(plat_pio_write(f.p, l->sram.off + 0x4000, d, 4096, PLAT_PIO_WC), 0);
     ASSERT_EQ(plat_pio_flush(f.p), 0);
-    ASSERT_MEM_EQ(f.card->sram + 0x4000, d, 4096);
+    ASSERT_MEM_EQ(f.sram + 0x4000, d, 4096);
     /* one bus burst per 32-byte line (the P3's line and the bridge's WC merge) */
-    ASSERT_EQ(pci_card_stats_of(f.card->pc)->pio_writes - w0, 4096 / 32);
-    w0 = pci_card_stats_of(f.card->pc)->pio_writes;
+    ASSERT_EQ(pci_card_stats_of(fixture_pci(&f))->pio_writes - w0, 4096 / 32);
+    w0 = pci_card_stats_of(fixture_pci(&f))->pio_writes;
     ASSERT_EQ(plat_pio_write(f.p, l->sram.off + 0x4000, d, 4096, PLAT_PIO_PLAIN), 0);
     ASSERT_EQ(plat_pio_flush(f.p), 0);
-    ASSERT_EQ(pci_card_stats_of(f.card->pc)->pio_writes - w0, 4096 / 32);   /* uncached: merged to 32 too */
+    ASSERT_EQ(pci_card_stats_of(fixture_pci(&f))->pio_writes - w0, 4096 / 32);   /* uncached: merged to 32 too */
     fixture_close(&f);
     open_fx(&f, &host_ppro200, 0, CHIP_LANAI9);
     ASSERT_EQ(plat_pio_write(f.p, 0x1000, d, 64, PLAT_PIO_WC), -1);

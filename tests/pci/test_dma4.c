@@ -1,18 +1,18 @@
 /* LANai 4 host-DMA engine: data byte-exact both ways, DMA_INT, DMA_CTR
  * counting down, rounding to words, and every error case. */
 #include "../harness/harness.h"
-#include "../tpil/fixture.h"
+#include "standin_fixture.h"
 
 #include <string.h>
 
-static void open4(fixture *f)
+static void open4(sfixture *f)
 {
     char err[300];
-    int r = fixture_open(f, &host_p3_550, 0, CHIP_LANAI4, 0, err, sizeof err);
-    if (r) harness_fail(__FILE__, __LINE__, "fixture: %s", err);
+    int r = sfixture_open(f, &host_p3_550, 0, CHIP_LANAI4, err, sizeof err);
+    if (r) harness_fail(__FILE__, __LINE__, "sfixture: %s", err);
 }
 
-static void start(fixture *f, uint32_t ear, uint32_t lar, uint32_t dir, uint32_t ctr, int expect)
+static void start(sfixture *f, uint32_t ear, uint32_t lar, uint32_t dir, uint32_t ctr, int expect)
 {
     pci_card *pc = f->card->pc;
     sim_time t = evq_now(f->q);
@@ -22,11 +22,11 @@ static void start(fixture *f, uint32_t ear, uint32_t lar, uint32_t dir, uint32_t
     ASSERT_EQ(pci_card_dma_write(pc, L4_REG_DMA_CTR, ctr, t), expect);
 }
 
-static void run_all(fixture *f) { evq_run_until(f->q, SIM_TIME_NEVER - 1); }
+static void run_all(sfixture *f) { evq_run_until(f->q, SIM_TIME_NEVER - 1); }
 
 TEST(dma_lanai4, host_to_lanai_moves_bytes_and_raises_dma_int)
 {
-    fixture f;
+    sfixture f;
     open4(&f);
     uint64_t pa;
     uint8_t *buf = plat_alloc_contig(f.p, 8192, &pa);
@@ -46,12 +46,12 @@ TEST(dma_lanai4, host_to_lanai_moves_bytes_and_raises_dma_int)
     ASSERT_TRUE(f.card->traffic >= 1000);
     ASSERT_EQ(dma_lanai4_stats(pci_card_dma4(f.card->pc))->bytes, 1000);
     ASSERT_TRUE(!dma_lanai4_busy(pci_card_dma4(f.card->pc)));
-    fixture_close(&f);
+    sfixture_close(&f);
 }
 
 TEST(dma_lanai4, lanai_to_host_and_length_rounds_up_to_words)
 {
-    fixture f;
+    sfixture f;
     open4(&f);
     uint64_t pa;
     uint8_t *buf = plat_alloc_contig(f.p, 4096, &pa);
@@ -62,12 +62,12 @@ TEST(dma_lanai4, lanai_to_host_and_length_rounds_up_to_words)
     ASSERT_MEM_EQ(buf, f.card->sram + 0x3000, 12);
     ASSERT_EQ(buf[12], 0x55);
     ASSERT_EQ(dma_lanai4_stats(pci_card_dma4(f.card->pc))->bytes, 12);
-    fixture_close(&f);
+    sfixture_close(&f);
 }
 
 TEST(dma_lanai4, dma_ctr_counts_down_while_the_transfer_runs)
 {
-    fixture f;
+    sfixture f;
     open4(&f);
     uint64_t pa;
     plat_alloc_contig(f.p, 4096, &pa);
@@ -91,12 +91,12 @@ TEST(dma_lanai4, dma_ctr_counts_down_while_the_transfer_runs)
     ASSERT_EQ(v, 0);
     harness_note("%d samples, %d strictly between", samples, mid);
     ASSERT_TRUE(mid >= 1);
-    fixture_close(&f);
+    sfixture_close(&f);
 }
 
 TEST(dma_lanai4, bad_programming_is_a_fault_with_a_reason)
 {
-    fixture f;
+    sfixture f;
     open4(&f);
     uint64_t pa;
     plat_alloc_contig(f.p, 4096, &pa);
@@ -111,12 +111,12 @@ TEST(dma_lanai4, bad_programming_is_a_fault_with_a_reason)
     ASSERT_EQ(pci_card_dma_write(f.card->pc, L4_REG_DMA_CTR, 4, evq_now(f.q)), -1);
     ASSERT_TRUE(strstr(f.card->fault, "in progress") != NULL);
     run_all(&f);
-    fixture_close(&f);
+    sfixture_close(&f);
 }
 
 TEST(dma_lanai4, dma_to_unpinned_memory_stops_with_a_clear_error)
 {
-    fixture f;
+    sfixture f;
     open4(&f);
     uint8_t *user = plat_alloc(f.p, 8192);
     uint64_t pa;
@@ -133,12 +133,12 @@ TEST(dma_lanai4, dma_to_unpinned_memory_stops_with_a_clear_error)
     uint32_t v;
     ASSERT_EQ(plat_pio_read32(f.p, drv_isr_off(f.d), &v), -1);
     ASSERT_TRUE(strstr(plat_error(f.p), "machine fault") != NULL);
-    fixture_close(&f);
+    sfixture_close(&f);
 }
 
 TEST(dma_lanai4, dma_off_the_end_of_a_scattered_page_hits_someone_elses_memory)
 {
-    fixture f;
+    sfixture f;
     open4(&f);
     uint8_t *user = plat_alloc(f.p, 8192);
     ASSERT_EQ(plat_pin(f.p, user, 8192), 0);
@@ -152,12 +152,12 @@ TEST(dma_lanai4, dma_off_the_end_of_a_scattered_page_hits_someone_elses_memory)
     harness_note("%s", host_fault_text(f.h));
     if (contig >= 8192) ASSERT_EQ(host_faults(f.h), 0);         /* adjacent by chance: fine */
     else ASSERT_TRUE(host_faults(f.h) == 1 && strstr(host_fault_text(f.h), "DMA to"));
-    fixture_close(&f);
+    sfixture_close(&f);
 }
 
 TEST(dma_lanai4, host_view_of_the_registers_reaches_the_engine)
 {
-    fixture f;
+    sfixture f;
     open4(&f);
     const bar_layout *l = pci_card_layout(f.card->pc);
     ASSERT_EQ(plat_pio_write32(f.p, bar_reg_offset(l, L4_REG_LAR), 0x1234), 0);
@@ -166,5 +166,5 @@ TEST(dma_lanai4, host_view_of_the_registers_reaches_the_engine)
     ASSERT_EQ(v, 0x1234);
     ASSERT_EQ(dma_lanai4_read(pci_card_dma4(f.card->pc), L4_REG_LAR, &v, 0), 1);
     ASSERT_EQ(v, 0x1234);
-    fixture_close(&f);
+    sfixture_close(&f);
 }

@@ -2,15 +2,15 @@
  * directions, TERMINAL write-back, WAKE, checksums, kicks while busy, two
  * channels at once, the host's pointer bank and PULSE, and errors. */
 #include "../harness/harness.h"
-#include "../tpil/fixture.h"
+#include "standin_fixture.h"
 
 #include <string.h>
 
-static void open9(fixture *f, const host_profile *hp, int bus)
+static void open9(sfixture *f, const host_profile *hp, int bus)
 {
     char err[300];
-    if (fixture_open(f, hp, bus, CHIP_LANAI9, 0, err, sizeof err))
-        harness_fail(__FILE__, __LINE__, "fixture: %s", err);
+    if (sfixture_open(f, hp, bus, CHIP_LANAI9, err, sizeof err))
+        harness_fail(__FILE__, __LINE__, "sfixture: %s", err);
 }
 
 static void put32(uint8_t *p, uint32_t v)
@@ -24,7 +24,7 @@ static uint32_t get32(const uint8_t *p)
 }
 
 /* a block at SRAM a */
-static void block(fixture *f, uint32_t a, uint32_t next_flags, uint32_t len, uint32_t lar, uint32_t eal)
+static void block(sfixture *f, uint32_t a, uint32_t next_flags, uint32_t len, uint32_t lar, uint32_t eal)
 {
     uint8_t *b = f->card->sram + a;
     memset(b, 0, DMA9_BLOCK_SIZE);
@@ -43,7 +43,7 @@ static uint16_t ref_csum(const uint8_t *p, uint32_t n)
     return (uint16_t)s;
 }
 
-static void kick(fixture *f, int ch, uint32_t head)
+static void kick(sfixture *f, int ch, uint32_t head)
 {
     sim_time t = evq_now(f->q);
     ASSERT_EQ(dma_lanai9_set_ptr(pci_card_dma9(f->card->pc), ch, head, t), 0);
@@ -59,7 +59,7 @@ TEST(dma_lanai9, checksum_matches_rfc1071_example)
 
 TEST(dma_lanai9, chain_of_blocks_moves_data_and_writes_back_terminal)
 {
-    fixture f;
+    sfixture f;
     open9(&f, &host_p4_1700, 1);
     uint64_t pa;
     uint8_t *host = plat_alloc_contig(f.p, 65536, &pa);
@@ -93,12 +93,12 @@ TEST(dma_lanai9, chain_of_blocks_moves_data_and_writes_back_terminal)
     ASSERT_EQ(ptr, D);
     ASSERT_TRUE(!dma_lanai9_busy(pci_card_dma9(f.card->pc), 0));
     ASSERT_EQ(dma_lanai9_stats(pci_card_dma9(f.card->pc))->bytes, 1000 + 4099 + 333);
-    fixture_close(&f);
+    sfixture_close(&f);
 }
 
 TEST(dma_lanai9, a_kick_while_busy_picks_up_a_refilled_terminal_block)
 {
-    fixture f;
+    sfixture f;
     open9(&f, &host_p3_550, 0);
     uint64_t pa;
     uint8_t *host = plat_alloc_contig(f.p, 16384, &pa);
@@ -117,12 +117,12 @@ TEST(dma_lanai9, a_kick_while_busy_picks_up_a_refilled_terminal_block)
     ASSERT_MEM_EQ(f.card->sram + 0x8000, host, 8192);
     ASSERT_MEM_EQ(f.card->sram + 0xA000, host + 8192, 4096);
     ASSERT_EQ(get32(f.card->sram + B) & DMA9_TERMINAL, DMA9_TERMINAL);
-    fixture_close(&f);
+    sfixture_close(&f);
 }
 
 TEST(dma_lanai9, both_channels_share_the_bus)
 {
-    fixture f;
+    sfixture f;
     open9(&f, &host_p3_550, 0);
     uint64_t pa;
     uint8_t *host = plat_alloc_contig(f.p, 65536, &pa);
@@ -145,12 +145,12 @@ TEST(dma_lanai9, both_channels_share_the_bus)
     sim_time took = evq_now(f.q) - t0;
     harness_note("both channels: %.1f us", (double)took / 1e6);
     ASSERT_TRUE(took > SIM_US(491) && took < SIM_US(600));
-    fixture_close(&f);
+    sfixture_close(&f);
 }
 
 TEST(dma_lanai9, host_sets_the_pointer_bank_and_pulses_through_the_bar)
 {
-    fixture f;
+    sfixture f;
     open9(&f, &host_p3_550, 0);
     const bar_layout *l = pci_card_layout(f.card->pc);
     uint64_t pa;
@@ -168,13 +168,13 @@ TEST(dma_lanai9, host_sets_the_pointer_bank_and_pulses_through_the_bar)
         ASSERT_EQ(plat_pio_read32(f.p, bar_reg_offset(l, L9_REG_ISR), &v), 0);
     ASSERT_EQ(f.card->isr & L9_ISR_WAKE0, L9_ISR_WAKE0);
     ASSERT_EQ(f.card->sram[0x6000 + 511], 0x77);
-    fixture_close(&f);
+    sfixture_close(&f);
 }
 
 static void expect_fault(const char *what, uint32_t next, uint32_t len, uint32_t lar, uint32_t eah,
                          uint32_t head, int unpinned)
 {
-    fixture f;
+    sfixture f;
     open9(&f, &host_p3_550, 0);
     uint64_t pa;
     if (unpinned) {
@@ -194,7 +194,7 @@ static void expect_fault(const char *what, uint32_t next, uint32_t len, uint32_t
     ASSERT_TRUE(strstr(f.card->fault, what) != NULL);
     ASSERT_TRUE(!dma_lanai9_busy(pci_card_dma9(f.card->pc), 1));
     ASSERT_EQ(f.card->isr_raises, 0);
-    fixture_close(&f);
+    sfixture_close(&f);
 }
 
 TEST(dma_lanai9, bad_blocks_and_unpinned_memory_are_faults)

@@ -35,7 +35,7 @@ double calib_ni2host(const calib_setup *s, uint32_t n, char *err, size_t errlen)
     else {
         ni2host_dma(&f, phys, FIX_DST, n);              /* once to warm up, as a benchmark loop would */
         sim_time t = ni2host_dma(&f, phys, FIX_DST, n);
-        if (!t) snprintf(err, errlen, "%s: the DMA never completed (%s)", s->label, f.card->fault);
+        if (!t) snprintf(err, errlen, "%s: the DMA never completed (%s)", s->label, card_fault(f.nc));
         else r = (double)n / ((double)t * 1e-12) / 1e6;
     }
     fixture_close(&f);
@@ -84,24 +84,25 @@ double calib_cross(const tpil_bench *a, int a_lo, int a_hi, const tpil_bench *b,
     return cross;
 }
 
-typedef struct raise_at { standin_card *c; uint32_t bits; } raise_at;
+/* The LANai raises HOST_SIG (a firmware store to ISR) at the event's time. */
+typedef struct raise_at { fixture *f; sim_time at; } raise_at;
 static void do_raise(void *arg)
 {
     raise_at *r = arg;
-    standin_raise(r->c, r->bits);
+    r->at = fixture_lanai_time(r->f);
+    fixture_lanai_write(r->f, fixture_isr_off(r->f), FIX_HOST_SIG);
 }
 
 sim_time calib_irq_service(const calib_setup *s, char *err, size_t errlen)
 {
     fixture f;
     if (fixture_open(&f, s->hp, s->bus, s->chip, 0, err, errlen)) return 0;
-    uint32_t bit = s->chip == CHIP_LANAI4 ? L4_ISR_DMA_INT : L9_ISR_WAKE0;
+    uint32_t bit = FIX_HOST_SIG;
     sim_time took = 0;
     if (drv_enable_irq(f.d, bit) == 0 && plat_pio_flush(f.p) == 0) {
-        raise_at r = {f.card, bit};
-        sim_time t = plat_now(f.p) + SIM_US(20);
-        evq_at(f.q, t, do_raise, &r);
-        if (drv_wait_irq(f.d, bit, NULL) == 0) took = plat_now(f.p) - t;
+        raise_at r = {&f, 0};
+        evq_at(f.q, plat_now(f.p) + SIM_US(20), do_raise, &r);
+        if (drv_wait_irq(f.d, bit, NULL) == 0) took = plat_now(f.p) - r.at;
     }
     if (!took) snprintf(err, errlen, "%s: %s", s->label, drv_error(f.d));
     fixture_close(&f);

@@ -43,7 +43,7 @@ TEST(tpil_config, inject_uses_the_configured_mechanism)
     ASSERT_EQ(tpil_configure(f.t, &cfg), 0);
     uint8_t *src = plat_alloc(f.p, 16384);
     for (int i = 0; i < 16384; i++) src[i] = (uint8_t)(i * 11);
-    const dma_stats *st = dma_lanai4_stats(pci_card_dma4(f.card->pc));
+    const dma_stats *st = dma_lanai4_stats(pci_card_dma4(fixture_pci(&f)));
     ASSERT_EQ(tpil_inject(f.t, FIX_DST, src, 1000), 0);
     ASSERT_EQ(st->dmas, 0);
     ASSERT_EQ(tpil_inject(f.t, FIX_DST, src, 8192), 0);        /* page-aligned: 2 page DMAs */
@@ -51,7 +51,7 @@ TEST(tpil_config, inject_uses_the_configured_mechanism)
     ASSERT_EQ(tpil_inject(f.t, FIX_DST + 4, src + 4096 - 8, 4200), 0);  /* 8 + 4096 + 96 */
     ASSERT_EQ(st->dmas, 5);
     plat_pio_flush(f.p);
-    ASSERT_MEM_EQ(f.card->sram + FIX_DST + 4, src + 4096 - 8, 4200);
+    ASSERT_MEM_EQ(f.sram + FIX_DST + 4, src + 4096 - 8, 4200);
     fixture_close(&f);
 }
 
@@ -81,7 +81,7 @@ TEST(tpil_config, interrupt_driven_completion_works_and_costs_more)
         uint8_t *src = plat_alloc(f.p, 65536);
         for (int i = 0; i < 65536; i++) src[i] = (uint8_t)(i ^ 0x3C);
         ASSERT_EQ(tpil_time_one(f.t, TPIL_DMA_ONECOPY, FIX_DST, src, 65536, &took[irq]), 0);
-        ASSERT_MEM_EQ(f.card->sram + FIX_DST, src, 65536);
+        ASSERT_MEM_EQ(f.sram + FIX_DST, src, 65536);
         ASSERT_EQ(drv_irq_count(f.d), irq ? 1u : 0u);
         fixture_close(&f);
     }

@@ -17,8 +17,8 @@ static uint8_t rnd(void)
 
 static int check(fixture *f, tpil_mech m, uint32_t dst, const uint8_t *src, size_t n)
 {
-    uint8_t *s = f->card->sram;
-    uint32_t size = f->card->sram_size;
+    uint8_t *s = f->sram;
+    uint32_t size = f->sram_size;
     uint32_t lo = dst >= 64 ? dst - 64 : 0, hi = dst + n + 64 <= size ? (uint32_t)(dst + n + 64) : size;
     memset(s + lo, GUARD, hi - lo);
     if (tpil_h2c_mech(f->t, m, dst, src, n)) {
