@@ -106,13 +106,17 @@ static void done_cb(void *ctx, int status)
 static int machine_ok(platform *p)
 {
     if (host_faults(p->h)) return perr(p, "machine fault: %s", host_fault_text(p->h));
+    const char *why = p->be.stopped ? p->be.stopped(p->be.ctx) : NULL;
+    if (why) return perr(p, "the simulation stopped: %s", why);
     return 0;
 }
 
 static int wait_for(platform *p, waiter *w, const char *what)
 {
-    if (p->be.wait_flag(p->be.ctx, &w->flag))
+    if (p->be.wait_flag(p->be.ctx, &w->flag)) {
+        if (machine_ok(p)) return -1;
         return perr(p, "%s never completes: nothing left to happen in the machine", what);
+    }
     if (machine_ok(p)) return -1;
     if (w->status) return perr(p, "%s: %s", what, host_error(p->h));
     return 0;
@@ -275,8 +279,10 @@ int plat_wait_irq(platform *p)
     if (machine_ok(p)) return -1;
     waiter w = {0, 0};
     host_on_irq(p->h, irq_cb, &w);
-    if (p->be.wait_flag(p->be.ctx, &w.flag))
+    if (p->be.wait_flag(p->be.ctx, &w.flag)) {
+        if (machine_ok(p)) return -1;
         return perr(p, "waiting for an interrupt that never comes: nothing left to happen in the machine");
+    }
     const host_profile *hp = plat_host_profile(p);
     if (advance(p, hp->irq_entry_ps)) return -1;
     if (p->isr) {

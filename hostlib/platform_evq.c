@@ -36,6 +36,6 @@ static int wait_flag(void *ctx, volatile int *flag)
 
 plat_backend plat_evq_backend(plat_evq *e)
 {
-    plat_backend b = {e, advance_to, wait_flag};
+    plat_backend b = {e, advance_to, wait_flag, NULL};
     return b;
 }

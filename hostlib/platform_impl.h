@@ -7,6 +7,7 @@
  *   wait_flag(f):  block until *f is nonzero; a model callback run from the
  *                  event queue sets it. Return -1 if that can never happen
  *                  (nothing left to run: a deadlock, reported as an error).
+ * and, optionally, stopped(): why the simulation stopped under the process.
  * The test backend (platform_evq.h) does both by running the event queue.
  * A SystemC backend runs the host code in an SC_THREAD: advance_to = wait()
  * until t; wait_flag = loop { wait(the event the queue pump notifies after
@@ -21,6 +22,9 @@ typedef struct plat_backend {
     void *ctx;
     void (*advance_to)(void *ctx, sim_time t);
     int (*wait_flag)(void *ctx, volatile int *flag);
+    /* Optional: NULL while the simulation runs, else why it stopped (a time
+     * limit, an NI fault); every platform call fails from then on. */
+    const char *(*stopped)(void *ctx);
 } plat_backend;
 
 /* One host process on host h, talking to the card whose BAR (layout lay)

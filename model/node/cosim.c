@@ -1,39 +1,12 @@
 /* The co-simulation driver (cosim.h): building the cluster, loading images
  * and route tables, and the conservative-lookahead stepping loop. */
 #define _POSIX_C_SOURCE 200809L
-#include "cosim.h"
+#include "cosim_internal.h"
 #include "watchdog.h"
-#include "../card/niclock.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct {
-    lanai_core *core;
-    ni_card *card;
-    ni_clock clk;
-    FILE *con;
-    char *con_buf;
-    size_t con_len;
-    sim_time time;             /* local time, kept in step with the core's cycles */
-    int parked;                /* the last run ended in a verified idle loop */
-    uint64_t parked_until;     /* ... which no timer changes before this cycle */
-    uint64_t parked_epoch;     /* ... and no card event since (card_epoch) */
-} node;
-
-struct cosim {
-    evq *q;
-    const topo *t;
-    fabric *f;
-    const lanai_profile *prof;
-    cosim_opts o;
-    sim_time L;
-    int n;
-    node *nd;
-    cosim_stats st;
-    char report[16384];
-};
 
 void cosim_opts_default(cosim_opts *o)
 {
@@ -154,6 +127,7 @@ void cosim_free(cosim *s)
         if (nd->con) fclose(nd->con);
         free(nd->con_buf);
     }
+    cosim_hosts_free(s);
     free(s->nd);
     fabric_free(s->f);
     evq_free(s->q);
@@ -259,6 +233,8 @@ sim_time cosim_horizon(cosim *s)
     if (e < h) h = e;
     sim_time wd = cosim_watchdog_deadline(s);
     if (wd < h) h = wd;
+    sim_time a = cosim_agents_earliest(s);   /* a host process acts then (hosts.c) */
+    if (a < h) h = a;
     return h;
 }
 
@@ -294,7 +270,8 @@ cosim_status cosim_check(cosim *s, sim_time now)
         }
         running += st == LANAI_RUNNING;
     }
-    if (!running) return COSIM_DONE;
+    if (cosim_card_fault_report(s)) return COSIM_FAULT;
+    if (!running) return cosim_agents_busy(s) ? COSIM_TIME : COSIM_DONE;
     if (now != SIM_TIME_NEVER && now >= cosim_watchdog_deadline(s)) {
         cosim_deadlock_report(s, now, s->report, sizeof s->report);
         return COSIM_DEADLOCK;

@@ -10,7 +10,8 @@ const card_pci_params cardpci_lanai9 = {
     .tgt_boundary = 256,
     .dma_latency_timer = 64,
     .dma_max_burst = 0,
-    .dma_start = 50,           /* same minimum PCI DMA time as the LANai 4: 2 us (appendix A) */
+    .dma_start = 45,           /* same minimum PCI DMA time as the LANai 4: 2 us (appendix A), as
+                                  firmware times it (recalibrated on the full model, docs/hosts.md) */
     .dma_done = 8,
     .dma_desc = 12,            /* proposed: a 24-byte descriptor read from SRAM */
     .irq_delay = 0,

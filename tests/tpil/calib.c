@@ -1,7 +1,10 @@
 /* Calibration measurements (see calib.h). */
 #include "calib.h"
+#include "../host/node_run.h"
 
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 const calib_setup calib_p3_l4 = {"P3-550 / LANai 4 / 32b", &host_p3_550, 0, CHIP_LANAI4};
 const calib_setup calib_p3_l9 = {"P3-550 / LANai 9 / 32b", &host_p3_550, 0, CHIP_LANAI9};
@@ -24,22 +27,44 @@ int calib_tpil(const calib_setup *s, tpil_bench *b, char *err, size_t errlen)
     return r;
 }
 
+/* One host program on the full model (real card, firmware on the ISS):
+ * one measure, 0 on error. */
+static double on_node(const calib_setup *s, const char *app, const nf_param *prm, const char *measure,
+                      char *err, size_t errlen)
+{
+    const char *root = getenv("MYRISIM_ROOT");
+    nf_result r;
+    char why[600];
+    if (node_run(root ? root : ".", s->chip == CHIP_LANAI4 ? "lanai4" : "lanai9", s->hp, s->bus, app, prm, 1, &r,
+                 why, sizeof why)) {
+        snprintf(err, errlen, "%s: %s", s->label, why);
+        return 0;
+    }
+    double v = node_get(&r, measure);
+    if (r.rc || isnan(v)) {
+        snprintf(err, errlen, "%s: %s %s", s->label, app, r.err);
+        v = 0;
+    }
+    nf_free(&r);
+    return v;
+}
+
+static double ni2host_measure(const calib_setup *s, uint32_t n, const char *measure, char *err, size_t errlen)
+{
+    char bytes[16];
+    snprintf(bytes, sizeof bytes, "%u", n);
+    nf_param prm[] = {{"BYTES", bytes}, {NULL, NULL}};
+    return on_node(s, "ni2host", prm, measure, err, errlen);
+}
+
 double calib_ni2host(const calib_setup *s, uint32_t n, char *err, size_t errlen)
 {
-    fixture f;
-    if (fixture_open(&f, s->hp, s->bus, s->chip, 0, err, errlen)) return 0;
-    double r = 0;
-    uint64_t phys;
-    void *buf = plat_alloc_contig(f.p, n < 4096 ? 4096 : n, &phys);
-    if (!buf) snprintf(err, errlen, "%s", plat_error(f.p));
-    else {
-        ni2host_dma(&f, phys, FIX_DST, n);              /* once to warm up, as a benchmark loop would */
-        sim_time t = ni2host_dma(&f, phys, FIX_DST, n);
-        if (!t) snprintf(err, errlen, "%s: the DMA never completed (%s)", s->label, card_fault(f.nc));
-        else r = (double)n / ((double)t * 1e-12) / 1e6;
-    }
-    fixture_close(&f);
-    return r;
+    return ni2host_measure(s, n, "bandwidth_mbs", err, errlen);
+}
+
+double calib_dma_time_us(const calib_setup *s, uint32_t n, char *err, size_t errlen)
+{
+    return ni2host_measure(s, n, "min_time_us", err, errlen);
 }
 
 double calib_best(const tpil_bench *b, int i, int *mech)
@@ -84,29 +109,9 @@ double calib_cross(const tpil_bench *a, int a_lo, int a_hi, const tpil_bench *b,
     return cross;
 }
 
-/* The LANai raises HOST_SIG (a firmware store to ISR) at the event's time. */
-typedef struct raise_at { fixture *f; sim_time at; } raise_at;
-static void do_raise(void *arg)
-{
-    raise_at *r = arg;
-    r->at = fixture_lanai_time(r->f);
-    fixture_lanai_write(r->f, fixture_isr_off(r->f), FIX_HOST_SIG);
-}
-
 sim_time calib_irq_service(const calib_setup *s, char *err, size_t errlen)
 {
-    fixture f;
-    if (fixture_open(&f, s->hp, s->bus, s->chip, 0, err, errlen)) return 0;
-    uint32_t bit = FIX_HOST_SIG;
-    sim_time took = 0;
-    if (drv_enable_irq(f.d, bit) == 0 && plat_pio_flush(f.p) == 0) {
-        raise_at r = {&f, 0};
-        evq_at(f.q, plat_now(f.p) + SIM_US(20), do_raise, &r);
-        if (drv_wait_irq(f.d, bit, NULL) == 0) took = plat_now(f.p) - r.at;
-    }
-    if (!took) snprintf(err, errlen, "%s: %s", s->label, drv_error(f.d));
-    fixture_close(&f);
-    return took;
+    return (sim_time)(on_node(s, "irq_service", NULL, "min_time_us", err, errlen) * 1e6 + 0.5);
 }
 
 sim_time calib_pio_read(const calib_setup *s, char *err, size_t errlen)

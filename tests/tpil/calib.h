@@ -4,7 +4,7 @@
 #ifndef MYRISIM_TESTS_TPIL_CALIB_H
 #define MYRISIM_TESTS_TPIL_CALIB_H
 
-#include "ni2host.h"
+#include "fixture.h"
 
 typedef struct calib_setup {
     const char *label;         /* "P3-550 / LANai 4 / 32b" */
@@ -22,8 +22,11 @@ extern const int calib_nsizes;
 
 /* TPIL benchmark on a setup (3 runs per point, median). 0 or -1 (err). */
 int calib_tpil(const calib_setup *s, tpil_bench *b, char *err, size_t errlen);
-/* NI->host DMA bandwidth (MB/s) of n bytes into contiguous pinned memory. */
+/* NI->host DMA of n bytes into contiguous pinned memory on the full model
+ * (firmware/bench/host_dma.c on the ISS drives and times it; the host
+ * program ni2host): bandwidth in MB/s, and the shortest time in us. */
 double calib_ni2host(const calib_setup *s, uint32_t n, char *err, size_t errlen);
+double calib_dma_time_us(const calib_setup *s, uint32_t n, char *err, size_t errlen);
 /* Best mechanism's MB/s at size index i; best DMA-only / PIO-only maxima. */
 double calib_best(const tpil_bench *b, int i, int *mech);
 double calib_max(const tpil_bench *b, int first_mech, int last_mech);
@@ -32,8 +35,9 @@ double calib_max(const tpil_bench *b, int first_mech, int last_mech);
  * best of [b_lo, b_hi] on bench b (same sizes), interpolated linearly
  * between the benchmarked sizes; 0 if it never does. */
 double calib_cross(const tpil_bench *a, int a_lo, int a_hi, const tpil_bench *b, int b_lo, int b_hi);
-/* Interrupt service time (ps) as appendix A counts it: the card raises an
- * enabled ISR bit -> the waiting process runs again after the driver's ISR. */
+/* Interrupt service time (ps) as appendix A counts it, on the full model:
+ * the firmware raises HOST_SIG -> the waiting process runs again after the
+ * driver's ISR (host program irq_service, the shortest of three). */
 sim_time calib_irq_service(const calib_setup *s, char *err, size_t errlen);
 /* A 4-byte plain PIO write timed as TPIL's benchmark times it: until the
  * data is in card SRAM (issue + flush read), on a quiet bus (ps). */

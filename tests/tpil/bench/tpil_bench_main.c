@@ -61,7 +61,7 @@ int main(int argc, char **argv)
         for (int i = 0; i < 8; i++) printf(" %8u", dsz[i]);
         printf("\n");
         for (int s = 0; s < 4; s++) {
-            printf("%-26s %8.2f", ds[s]->label, 4 / dmb[s][0]);
+            printf("%-26s %8.2f", ds[s]->label, calib_dma_time_us(ds[s], 4, err, sizeof err));
             for (int i = 1; i < 8; i++) printf(" %8.1f", dmb[s][i]);
             printf("\n");
         }
@@ -77,8 +77,8 @@ int main(int argc, char **argv)
     row("Fig 5.6a P3/L9 NI->host max", "L1589", 132, dmb[1][7]);
     row("Fig 5.6b P4/L4 32b NI->host max", "L1589", 130, dmb[2][7]);
     row("Fig 5.6b P4/L9 64b NI->host max", "L1589", 307, dmb[3][7]);
-    row("App. A min PCI DMA time (us), L4 on P3", "L2488", 2.0, 4 / dmb[0][0]);
-    row("App. A min PCI DMA time (us), L9 on P3", "L2488", 2.0, 4 / dmb[1][0]);
+    row("App. A min PCI DMA time (us), L4 on P3", "L2488", 2.0, calib_dma_time_us(&calib_p3_l4, 4, err, sizeof err));
+    row("App. A min PCI DMA time (us), L9 on P3", "L2488", 2.0, calib_dma_time_us(&calib_p3_l9, 4, err, sizeof err));
     for (int s = 0; s < 4; s++) {
         char what[80];
         snprintf(what, sizeof what, "Fig 5.6 %% of max at 256 B, %s", ds[s]->label);

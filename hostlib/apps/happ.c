@@ -1,0 +1,69 @@
+/* The host-program registry and the helpers programs share. */
+#include "happ.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const happ *const all[] = {
+    &happ_tpil_point, &happ_tpil_summary, &happ_ni2host, &happ_irq_service, &happ_tpil_echo,
+    &happ_dma_unpinned, NULL,
+};
+
+const happ *const *happ_all(void) { return all; }
+
+const happ *happ_find(const char *name)
+{
+    for (int i = 0; all[i]; i++)
+        if (!strcmp(all[i]->name, name)) return all[i];
+    return NULL;
+}
+
+int happ_fail(happ_env *e, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->err, sizeof e->err, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+const char *happ_str(happ_env *e, const char *name, const char *dflt)
+{
+    const char *v = e->param ? e->param(e->ctx, name) : NULL;
+    return v ? v : dflt;
+}
+
+int happ_int(happ_env *e, const char *name, long long dflt, long long *out)
+{
+    const char *v = happ_str(e, name, NULL);
+    if (!v) {
+        *out = dflt;
+        return 0;
+    }
+    char *end;
+    double d = strtod(v, &end);
+    if (end == v || *end || d != (double)(long long)d)
+        return happ_fail(e, "parameter %s = '%s' is not an integer", name, v);
+    *out = (long long)d;
+    return 0;
+}
+
+void happ_measure(happ_env *e, const char *name, double v)
+{
+    if (e->measure) e->measure(e->ctx, name, v);
+}
+
+void happ_env_done(happ_env *e)
+{
+    free(e->state);
+    e->state = NULL;
+}
+
+int happ_call_main(platform *p, void *arg)
+{
+    happ_call *c = arg;
+    c->rc = c->app->run(p, &c->env);
+    return c->rc;
+}

@@ -1,0 +1,62 @@
+/* Host programs: native C that runs as a host process on a simulated node
+ * (model/node/hosts.h) and talks to the machine only through platform.h.
+ * The scenario kind "host" (sim/exp_host.c) runs one by name; its
+ * parameters come from the scenario's experiment.params and it reports
+ * named measurements. Each program drives the NI firmware
+ * firmware/bench/host_dma.c through the mailbox (hmb.h). */
+#ifndef MYRISIM_HOSTLIB_APPS_HAPP_H
+#define MYRISIM_HOSTLIB_APPS_HAPP_H
+
+#include "../platform.h"
+
+typedef struct happ_env happ_env;
+
+struct happ_env {
+    /* inputs */
+    int node;                  /* which node's host runs this process */
+    uint64_t ni_clock_hz;      /* the NI's clock (what its cycle counts mean) */
+    const char *(*param)(void *ctx, const char *name);   /* value as text, NULL if not given */
+    void *ctx;
+    /* outputs */
+    void (*measure)(void *ctx, const char *name, double v);
+    void *state;               /* the program's own results, for combine (freed by happ_env_done) */
+    char err[480];             /* why the program failed */
+};
+
+typedef struct happ {
+    const char *name;
+    const char *summary;
+    const char *const *params;     /* parameters it reads (NULL-terminated) */
+    int (*run)(platform *p, happ_env *e);                 /* 0 ok, -1 failed (e->err) */
+    /* Optional: after every process of a run has finished, the results of
+     * all of them together (e.g. the same benchmark in two PCI slots). */
+    int (*combine)(happ_env *const *envs, int n, happ_env *out);
+} happ;
+
+const happ *happ_find(const char *name);
+const happ *const *happ_all(void);
+
+/* For programs: parameters with defaults (an integer must be one), a
+ * measurement, a failure. happ_int returns -1 and sets err on bad text. */
+int happ_int(happ_env *e, const char *name, long long dflt, long long *out);
+const char *happ_str(happ_env *e, const char *name, const char *dflt);
+void happ_measure(happ_env *e, const char *name, double v);
+int happ_fail(happ_env *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Release what a program kept in e->state. */
+void happ_env_done(happ_env *e);
+
+/* A program and its environment as one host process's argument: pass
+ * happ_call_main and a happ_call to a process runner (model/node/hosts.h
+ * cosim_proc: fn = happ_call_main, arg = &call). */
+typedef struct happ_call {
+    const happ *app;
+    happ_env env;
+    int rc;
+} happ_call;
+int happ_call_main(platform *p, void *arg);
+
+/* The programs (one file each) */
+extern const happ happ_tpil_point, happ_tpil_summary, happ_ni2host, happ_irq_service, happ_tpil_echo,
+    happ_dma_unpinned;
+
+#endif

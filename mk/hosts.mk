@@ -1,0 +1,19 @@
+# Host experiments: the NI firmware of the host programs (firmware/bench/
+# host_*.c) for both chips, build/fw/host/NAME.l4.elf and NAME.l9.elf (the
+# bench rule builds the same sources for the LANai 4 only), and the SystemC
+# host test program build/sc-host-test.
+HOST_FW   := $(basename $(notdir $(wildcard firmware/bench/host_*.c)))
+HOST_ELFS := $(foreach f,$(HOST_FW),$(B)/fw/host/$(f).l4.elf $(B)/fw/host/$(f).l9.elf)
+HOST_FW_DEPS := firmware/bench/host_mbox.h $(wildcard firmware/hal/*.h) $(B)/lanai-cc $(B)/lanai-ld \
+                $(B)/fw/librt.a $(B)/fw/rt/crt0.o
+
+$(B)/fw/host/%.l4.elf: firmware/bench/%.c $(HOST_FW_DEPS)
+	@mkdir -p $(@D)
+	$(B)/lanai-cc --chip lanai4 -O2 -o $@ $<
+
+$(B)/fw/host/%.l9.elf: firmware/bench/%.c $(HOST_FW_DEPS)
+	@mkdir -p $(@D)
+	$(B)/lanai-cc --chip lanai9 -O2 -o $@ $<
+
+FW_ALL    += $(HOST_ELFS)
+TEST_DEPS += $(HOST_ELFS)

@@ -1,0 +1,59 @@
+/* The co-simulation's state, shared by its source files (cosim.c: the
+ * cluster and the stepping loop; hosts.c: hosts and the agents standing for
+ * host processes). */
+#ifndef MYRISIM_NODE_COSIM_INTERNAL_H
+#define MYRISIM_NODE_COSIM_INTERNAL_H
+
+#include "../card/niclock.h"
+#include "hosts.h"
+
+#include <stdio.h>
+
+typedef struct {
+    lanai_core *core;
+    ni_card *card;
+    ni_clock clk;
+    FILE *con;
+    char *con_buf;
+    size_t con_len;
+    sim_time time;             /* local time, kept in step with the core's cycles */
+    int parked;                /* the last run ended in a verified idle loop */
+    uint64_t parked_until;     /* ... which no timer changes before this cycle */
+    uint64_t parked_epoch;     /* ... and no card event since (card_epoch) */
+    host *h;                   /* the node's host (hosts.c), NULL without one */
+} node;
+
+/* A host process as the stepping loop sees it: when it can act next. */
+typedef enum { AGENT_AT = 0, AGENT_WAIT, AGENT_DONE } agent_state;
+typedef struct {
+    agent_state state;
+    sim_time at;               /* AGENT_AT: acts at this time */
+    volatile int *flag;        /* AGENT_WAIT: acts once an event sets *flag */
+} agent;
+
+struct cosim {
+    evq *q;
+    const topo *t;
+    fabric *f;
+    const lanai_profile *prof;
+    cosim_opts o;
+    sim_time L;
+    int n;
+    node *nd;
+    cosim_stats st;
+    char report[16384];
+    int host_bus;              /* PCI slot of every node's card (hosts.c) */
+    agent *ag;
+    int nag, agcap;
+};
+
+/* hosts.c */
+void cosim_hosts_free(cosim *s);
+/* Earliest time a host process may act (SIM_TIME_NEVER if none can). */
+sim_time cosim_agents_earliest(const cosim *s);
+/* 1 while some host process has not finished. */
+int cosim_agents_busy(const cosim *s);
+/* A card's host-side fault (an engine stopped) into s->report; 1 if any. */
+int cosim_card_fault_report(cosim *s);
+
+#endif

@@ -1,0 +1,160 @@
+/* Hosts of the cluster's nodes, the agents that stand for host processes
+ * in the stepping loop, and cosim_advance (hosts.h). */
+#include "cosim_internal.h"
+#include "../pci/card.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int cosim_add_hosts(cosim *s, const host_profile *hp, int bus, char *err, size_t errlen)
+{
+    if (s->n > 0 && s->nd[0].h) {
+        snprintf(err, errlen, "the nodes already have hosts");
+        return -1;
+    }
+    if (bus < 0 || bus >= hp->nbuses) {
+        snprintf(err, errlen, "host %s has no PCI bus %d (it has %d)", hp->name, bus, hp->nbuses);
+        return -1;
+    }
+    s->host_bus = bus;
+    for (int i = 0; i < s->n; i++) {
+        node *nd = &s->nd[i];
+        char why[320];
+        nd->h = host_new(s->q, hp, 12345u + (uint32_t)i, why, sizeof why);
+        if (!nd->h) {
+            snprintf(err, errlen, "host of node %d: %s", i, why);
+            return -1;
+        }
+        if (card_attach_pci(nd->card, host_bus(nd->h, bus), COSIM_BAR_BASE, why, sizeof why)) {
+            snprintf(err, errlen, "host of node %d: %s", i, why);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+void cosim_hosts_free(cosim *s)
+{
+    for (int i = 0; i < s->n && s->nd; i++) {
+        host_free(s->nd[i].h);
+        s->nd[i].h = NULL;
+    }
+    free(s->ag);
+    s->ag = NULL;
+    s->nag = s->agcap = 0;
+}
+
+host *cosim_host(cosim *s, int ni) { return ni >= 0 && ni < s->n ? s->nd[ni].h : NULL; }
+int cosim_host_bus(const cosim *s) { return s->host_bus; }
+
+platform *cosim_platform_new(cosim *s, int ni, const plat_backend *be, char *err, size_t errlen)
+{
+    host *h = cosim_host(s, ni);
+    if (!h) {
+        snprintf(err, errlen, "node %d has no host (cosim_add_hosts)", ni);
+        return NULL;
+    }
+    const bar_layout *lay = pci_card_layout(card_pci(s->nd[ni].card));
+    return plat_new(h, s->host_bus, COSIM_BAR_BASE, lay, be, err, errlen);
+}
+
+/* ---- agents ---- */
+
+int cosim_agent_new(cosim *s)
+{
+    if (s->nag == s->agcap) {
+        int cap = s->agcap ? 2 * s->agcap : 4;
+        agent *a = realloc(s->ag, (size_t)cap * sizeof *a);
+        if (!a) return -1;
+        s->ag = a;
+        s->agcap = cap;
+    }
+    s->ag[s->nag] = (agent){AGENT_AT, 0, NULL};
+    return s->nag++;
+}
+
+void cosim_agent_at(cosim *s, int a, sim_time t) { s->ag[a] = (agent){AGENT_AT, t, NULL}; }
+void cosim_agent_wait(cosim *s, int a, volatile int *flag) { s->ag[a] = (agent){AGENT_WAIT, 0, flag}; }
+void cosim_agent_done(cosim *s, int a) { s->ag[a] = (agent){AGENT_DONE, 0, NULL}; }
+
+sim_time cosim_agents_earliest(const cosim *s)
+{
+    sim_time best = SIM_TIME_NEVER;
+    for (int i = 0; i < s->nag; i++) {
+        const agent *a = &s->ag[i];
+        sim_time t = SIM_TIME_NEVER;
+        if (a->state == AGENT_AT) t = a->at;
+        else if (a->state == AGENT_WAIT && *a->flag) t = evq_now(s->q);   /* woken: acts now */
+        if (t < best) best = t;
+    }
+    return best;
+}
+
+int cosim_agents_busy(const cosim *s)
+{
+    for (int i = 0; i < s->nag; i++)
+        if (s->ag[i].state != AGENT_DONE) return 1;
+    return 0;
+}
+
+int cosim_card_fault_report(cosim *s)
+{
+    for (int i = 0; i < s->n; i++) {
+        const char *f = card_fault(s->nd[i].card);
+        if (!f[0]) continue;
+        sim_time t = card_fault_time(s->nd[i].card);
+        snprintf(s->report, sizeof s->report, "%s: host DMA stopped at %llu.%06llu us: %s\n",
+                 card_name(s->nd[i].card), (unsigned long long)(t / 1000000u),
+                 (unsigned long long)(t % 1000000u), f);
+        return 1;
+    }
+    return 0;
+}
+
+/* ---- stepping with hosts ---- */
+
+cosim_status cosim_advance(cosim *s, sim_time t, volatile int *stop)
+{
+    for (;;) {
+        if (stop && *stop) return COSIM_TIME;          /* the waiting process acts now */
+        sim_time m = cosim_min_time(s);
+        cosim_status st = cosim_check(s, m);
+        if (st == COSIM_FAULT || st == COSIM_DEADLOCK) return st;
+        /* events first, one time step at a time, as far as every core has come */
+        sim_time lim = m < t ? m : t;
+        if (evq_next(s->q) <= lim) {
+            evq_step(s->q);
+            continue;
+        }
+        if (m >= t) break;
+        sim_time h = cosim_horizon(s);
+        if (h > t) h = t;
+        s->st.rounds++;
+        for (int i = 0; i < s->n; i++)
+            if (cosim_node_running(s, i) && cosim_node_time(s, i) < h) cosim_node_run(s, i, h);
+    }
+    if (evq_now(s->q) < t) evq_advance(s->q, t);
+    return COSIM_TIME;
+}
+
+const char *cosim_stop_text(cosim *s, cosim_status st, sim_time until, char *buf, size_t n)
+{
+    switch (st) {
+    case COSIM_TIME:
+        snprintf(buf, n, "time limit of %llu us reached", (unsigned long long)(until / 1000000u));
+        break;
+    case COSIM_FAULT:
+    case COSIM_DEADLOCK: {
+        /* the report's first line names the NI and the cause */
+        const char *r = cosim_report(s);
+        const char *nl = strchr(r, '\n');
+        snprintf(buf, n, "%s: %.*s", cosim_status_name(st), nl ? (int)(nl - r) : (int)strlen(r), r);
+        break;
+    }
+    case COSIM_DONE:
+        snprintf(buf, n, "the run ended");
+        break;
+    }
+    return buf;
+}

@@ -1,0 +1,79 @@
+/* Cluster nodes with hosts: a node is a host (CPU profile, memory, PCI
+ * buses: model/host) with the NI card in one of its slots, and the LANai
+ * core on the card. Host processes are native C that runs on a platform
+ * (hostlib/platform.h); the stepping loop sees each one as an agent that
+ * acts next at a known time or when an event sets its flag.
+ *
+ * Exactness (docs/hosts.md "Hosts in the co-simulation"): a host acts at
+ * its own time, only by scheduling events at or after it (PIO transactions,
+ * CPU delays) and by touching host memory, which only events read; the
+ * cores are never run past the earliest time a host may act, and a host
+ * waiting for an event acts at that event's time. So host, cores and events
+ * see each other in time order however the run is sliced.
+ *
+ * Use (plain C, one host process):
+ *   cosim *s = cosim_new(&t, &o, err, n);
+ *   cosim_add_hosts(s, &host_p3_550, 0, err, n);       // every node
+ *   cosim_load(s, 0, "firmware.elf", err, n);
+ *   cosim_proc pr = {.ni = 0, .fn = my_main, .arg = &my_args};
+ *   cosim_status st = cosim_run_host(s, &pr, SIM_US(100000));
+ * Several host processes at once run as SystemC threads
+ * (sim/systemc/cosim_sc.h, cosim_run_systemc_hosts); the results are the
+ * same. */
+#ifndef MYRISIM_NODE_HOSTS_H
+#define MYRISIM_NODE_HOSTS_H
+
+#include "../../hostlib/platform_impl.h"
+#include "cosim.h"
+
+#define COSIM_BAR_BASE 0x80000000ull   /* the card's BAR on its host's bus */
+
+/* Give every node a host of profile hp with the card in PCI slot `bus`
+ * (0 = the first bus; the P4's bus 1 is its 64b/66MHz slot). Hosts get
+ * different memory layouts (seed 12345 + node). -1 and a message on a bus
+ * the host lacks. */
+int cosim_add_hosts(cosim *s, const host_profile *hp, int bus, char *err, size_t errlen);
+host *cosim_host(cosim *s, int ni);         /* NULL without hosts */
+int cosim_host_bus(const cosim *s);
+
+/* A platform for one host process on node ni's host, blocking through be
+ * (plat_free_platform frees it). NULL and a message without a host. */
+platform *cosim_platform_new(cosim *s, int ni, const plat_backend *be, char *err, size_t errlen);
+
+/* ---- agents: host processes as the stepping loop sees them ---- */
+int cosim_agent_new(cosim *s);                           /* starts as acting at time 0 */
+void cosim_agent_at(cosim *s, int a, sim_time t);        /* acts next at t */
+void cosim_agent_wait(cosim *s, int a, volatile int *flag); /* acts when an event sets *flag */
+void cosim_agent_done(cosim *s, int a);                  /* finished */
+
+/* Run cores and events until time t: every event at or before t has run and
+ * every running core has reached t; then the event queue's now is t. Stops
+ * early, right after the event time step that set *stop (if stop is given;
+ * now is then that event's time). Returns COSIM_TIME, or COSIM_FAULT /
+ * COSIM_DEADLOCK (cosim_report has the report). Halted cores are fine. */
+cosim_status cosim_advance(cosim *s, sim_time t, volatile int *stop);
+
+/* ---- host processes ---- */
+typedef int (*cosim_proc_fn)(platform *p, void *arg);   /* 0 ok, else failed */
+typedef struct cosim_proc {
+    int ni;                    /* the node whose host runs it */
+    cosim_proc_fn fn;
+    void *arg;
+    /* results */
+    int finished;              /* fn returned */
+    int rc;                    /* what it returned (-1 if it could not start) */
+    sim_time end;              /* simulated time when it returned */
+    char err[400];             /* why it could not start or was stopped */
+} cosim_proc;
+
+/* The plain-C backend: one host process, run on the caller's thread; the
+ * stepping loop runs whenever it blocks. When it has returned the run goes
+ * on until every core has halted (or until, a fault or a deadlock). A
+ * process still running at `until` is stopped: every platform call fails
+ * from then on ("the simulation stopped: time limit ..."). */
+cosim_status cosim_run_host(cosim *s, cosim_proc *p, sim_time until);
+
+/* Text for a platform backend's `stopped` hook. */
+const char *cosim_stop_text(cosim *s, cosim_status st, sim_time until, char *buf, size_t n);
+
+#endif
