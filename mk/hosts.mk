@@ -17,3 +17,12 @@ $(B)/fw/host/%.l9.elf: firmware/bench/%.c $(HOST_FW_DEPS)
 
 FW_ALL    += $(HOST_ELFS)
 TEST_DEPS += $(HOST_ELFS)
+
+# build/sc-host-test: host processes as SystemC threads beside the cores
+# (sim/systemc), compared by tests/cosim/test_hosts_systemc.c with the C backend.
+SC_HOST_OBJS := $(B)/obj/sim/systemc/cosim_sc.o $(B)/obj/sim/systemc/sc_host_test.o $(B)/obj/tests/host/node_run.o
+$(B)/sc-host-test: $(SC_HOST_OBJS) $(B)/libmyrisim.a
+	$(CXX) $(CXXFLAGS) -o $@ $(SC_HOST_OBJS) $(B)/libmyrisim.a -lsystemc $(LDLIBS)
+TOOLS     += $(B)/sc-host-test
+TEST_DEPS += $(B)/sc-host-test
+-include $(B)/obj/sim/systemc/sc_host_test.d

@@ -8,7 +8,8 @@ void nf_run(const char *chip, const host_profile *hp, int bus, const char *app, 
             int idle_skip, nf_result *r)
 {
     char err[600];
-    if (node_run(harness_root(), chip, hp, bus, app, params, idle_skip, r, err, sizeof err))
+    node_spec sp = {chip, hp, bus, 1, idle_skip, NULL};
+    if (node_run(harness_root(), &sp, app, params, r, err, sizeof err))
         harness_fail(__FILE__, __LINE__, "%s", err);
 }
 

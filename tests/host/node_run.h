@@ -1,9 +1,11 @@
-/* A cluster node with its host, for tests and tpil-bench: one NI on a switch (a node is
- * always cabled), a host of the given profile with the card in slot `bus`,
- * build/fw/host/host_dma.<l4|l9>.elf on the LANai, and one host program
- * (hostlib/apps) run on the plain-C backend. What the run produced comes
- * back as a record text (measures with every digit, the process's end time,
- * cosim_write_record), so two runs can be compared byte for byte. */
+/* Cluster nodes with their hosts, for tests, tpil-bench and the SystemC
+ * host test program: N NIs on one switch (a node is always cabled), each
+ * with a host of the given profile and the card in slot `bus`,
+ * build/fw/host/host_dma.<l4|l9>.elf on every LANai, and the same host
+ * program (hostlib/apps) as a process on every node. What the run produced
+ * comes back as a record text (every process's measures with every digit
+ * and end time, cosim_write_record), so runs can be compared byte for
+ * byte; the measures of node 0 also as values. */
 #ifndef MYRISIM_TESTS_HOST_NODE_RUN_H
 #define MYRISIM_TESTS_HOST_NODE_RUN_H
 
@@ -11,12 +13,13 @@
 #include "../../model/node/hosts.h"
 
 #define NF_MAX_MEASURES 32
+#define NF_MAX_NODES 4
 
 typedef struct nf_result {
     cosim_status st;
-    int rc;                         /* the program's return */
+    int rc;                         /* node 0's program: its return */
     char err[1000];                 /* its error, or why the run stopped */
-    int n;
+    int n;                          /* node 0's measures */
     char name[NF_MAX_MEASURES][48];
     double value[NF_MAX_MEASURES];
     char *record;                   /* malloc'd */
@@ -24,13 +27,24 @@ typedef struct nf_result {
 
 typedef struct nf_param { const char *name, *value; } nf_param;
 
-/* Run program `app` with params (NULL-terminated by name) on a node with
- * chip "lanai4"/"lanai9" and host hp (card in slot bus); the firmware comes
- * from root/build/fw/host/. idle_skip as for the cores. -1 and a message on
- * a set-up error (the program's own failure is in r->rc, r->err). */
-int node_run(const char *root, const char *chip, const host_profile *hp, int bus, const char *app,
-             const nf_param *params, int idle_skip, nf_result *r, char *err, size_t errlen);
-/* A measure (NAN if the run did not report it). */
+/* Runs host processes on a cluster (the plain-C backend takes one). */
+typedef cosim_status (*node_runner)(cosim *s, cosim_proc *procs, int n, sim_time until);
+
+typedef struct node_spec {
+    const char *chip;               /* "lanai4" or "lanai9" */
+    const host_profile *hp;
+    int bus;                        /* PCI slot of every card */
+    int nodes;                      /* 1 .. NF_MAX_NODES */
+    int idle_skip;
+    node_runner runner;             /* NULL: the plain-C backend (one node only) */
+} node_spec;
+
+/* Run program `app` with params (NULL-terminated by name); the firmware
+ * comes from root/build/fw/host/. -1 and a message on a set-up error (the
+ * program's own failure is in r->rc, r->err). */
+int node_run(const char *root, const node_spec *sp, const char *app, const nf_param *params, nf_result *r,
+             char *err, size_t errlen);
+/* A measure of node 0 (NAN if the run did not report it). */
 double node_get(const nf_result *r, const char *name);
 void nf_free(nf_result *r);
 
