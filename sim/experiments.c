@@ -3,10 +3,12 @@
 #include <string.h>
 
 extern const experiment_kind ni_pingpong_kind;   /* sim/exp_ni_pingpong.c */
+extern const experiment_kind host_kind;          /* sim/exp_host.c */
 
 static const experiment_kind *const registry[] = {
     &firmware_kind,
     &ni_pingpong_kind,
+    &host_kind,
     &selftest_kind,
     NULL,
 };

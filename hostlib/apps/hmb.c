@@ -70,12 +70,12 @@ int hmb_call(hmb *m, uint32_t cmd, const uint32_t args[4], uint32_t res[3])
 
 uint32_t hmb_csum16(const uint8_t *p, size_t n)
 {
-    uint32_t s = 0;
+    uint64_t s = 0;                 /* 2^48 halfwords before it could overflow */
     size_t i = 0;
     for (; i + 1 < n; i += 2) s += (uint32_t)p[i] << 8 | p[i + 1];
     if (i < n) s += (uint32_t)p[i] << 8;
     while (s >> 16) s = (s & 0xFFFF) + (s >> 16);
-    return s;
+    return (uint32_t)s;
 }
 
 drv *hmb_start(hmb *m, platform *p, char *err, size_t errlen)

@@ -21,6 +21,7 @@ typedef struct {
     uint64_t parked_until;     /* ... which no timer changes before this cycle */
     uint64_t parked_epoch;     /* ... and no card event since (card_epoch) */
     host *h;                   /* the node's host (hosts.c), NULL without one */
+    int bus;                   /* ... and the PCI slot of its card */
 } node;
 
 /* A host process as the stepping loop sees it: when it can act next. */
@@ -42,7 +43,6 @@ struct cosim {
     node *nd;
     cosim_stats st;
     char report[16384];
-    int host_bus;              /* PCI slot of every node's card (hosts.c) */
     agent *ag;
     int nag, agcap;
 };

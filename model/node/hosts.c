@@ -7,30 +7,39 @@
 #include <stdlib.h>
 #include <string.h>
 
-int cosim_add_hosts(cosim *s, const host_profile *hp, int bus, char *err, size_t errlen)
+int cosim_add_host(cosim *s, int ni, const host_profile *hp, int bus, char *err, size_t errlen)
 {
-    if (s->n > 0 && s->nd[0].h) {
-        snprintf(err, errlen, "the nodes already have hosts");
+    if (ni < 0 || ni >= s->n) {
+        snprintf(err, errlen, "no node %d (the cluster has %d)", ni, s->n);
+        return -1;
+    }
+    node *nd = &s->nd[ni];
+    if (nd->h) {
+        snprintf(err, errlen, "node %d already has a host", ni);
         return -1;
     }
     if (bus < 0 || bus >= hp->nbuses) {
         snprintf(err, errlen, "host %s has no PCI bus %d (it has %d)", hp->name, bus, hp->nbuses);
         return -1;
     }
-    s->host_bus = bus;
-    for (int i = 0; i < s->n; i++) {
-        node *nd = &s->nd[i];
-        char why[320];
-        nd->h = host_new(s->q, hp, 12345u + (uint32_t)i, why, sizeof why);
-        if (!nd->h) {
-            snprintf(err, errlen, "host of node %d: %s", i, why);
-            return -1;
-        }
-        if (card_attach_pci(nd->card, host_bus(nd->h, bus), COSIM_BAR_BASE, why, sizeof why)) {
-            snprintf(err, errlen, "host of node %d: %s", i, why);
-            return -1;
-        }
+    char why[320];
+    nd->h = host_new(s->q, hp, 12345u + (uint32_t)ni, why, sizeof why);
+    if (!nd->h) {
+        snprintf(err, errlen, "host of node %d: %s", ni, why);
+        return -1;
     }
+    nd->bus = bus;
+    if (card_attach_pci(nd->card, host_bus(nd->h, bus), COSIM_BAR_BASE, why, sizeof why)) {
+        snprintf(err, errlen, "host of node %d: %s", ni, why);
+        return -1;
+    }
+    return 0;
+}
+
+int cosim_add_hosts(cosim *s, const host_profile *hp, int bus, char *err, size_t errlen)
+{
+    for (int i = 0; i < s->n; i++)
+        if (cosim_add_host(s, i, hp, bus, err, errlen)) return -1;
     return 0;
 }
 
@@ -46,7 +55,7 @@ void cosim_hosts_free(cosim *s)
 }
 
 host *cosim_host(cosim *s, int ni) { return ni >= 0 && ni < s->n ? s->nd[ni].h : NULL; }
-int cosim_host_bus(const cosim *s) { return s->host_bus; }
+int cosim_host_bus(const cosim *s, int ni) { return ni >= 0 && ni < s->n ? s->nd[ni].bus : -1; }
 
 platform *cosim_platform_new(cosim *s, int ni, const plat_backend *be, char *err, size_t errlen)
 {
@@ -56,7 +65,7 @@ platform *cosim_platform_new(cosim *s, int ni, const plat_backend *be, char *err
         return NULL;
     }
     const bar_layout *lay = pci_card_layout(card_pci(s->nd[ni].card));
-    return plat_new(h, s->host_bus, COSIM_BAR_BASE, lay, be, err, errlen);
+    return plat_new(h, s->nd[ni].bus, COSIM_BAR_BASE, lay, be, err, errlen);
 }
 
 /* ---- agents ---- */

@@ -33,8 +33,10 @@
  * different memory layouts (seed 12345 + node). -1 and a message on a bus
  * the host lacks. */
 int cosim_add_hosts(cosim *s, const host_profile *hp, int bus, char *err, size_t errlen);
+/* The same for one node (e.g. the card in another slot than the others'). */
+int cosim_add_host(cosim *s, int ni, const host_profile *hp, int bus, char *err, size_t errlen);
 host *cosim_host(cosim *s, int ni);         /* NULL without hosts */
-int cosim_host_bus(const cosim *s);
+int cosim_host_bus(const cosim *s, int ni);
 
 /* A platform for one host process on node ni's host, blocking through be
  * (plat_free_platform frees it). NULL and a message without a host. */

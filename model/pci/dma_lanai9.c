@@ -42,7 +42,7 @@ static void wr32(uint8_t *p, uint32_t v)
 
 uint16_t dma9_csum16(const uint8_t *p, uint32_t n)
 {
-    uint32_t s = 0;
+    uint64_t s = 0;                 /* a 32-bit sum would overflow past 128 KB */
     uint32_t i = 0;
     for (; i + 1 < n; i += 2) s += (uint32_t)p[i] << 8 | p[i + 1];
     if (i < n) s += (uint32_t)p[i] << 8;

@@ -199,6 +199,8 @@ struct cosim_top : sc_core::sc_module {
 extern "C" cosim_status cosim_run_systemc_hosts(cosim *s, cosim_proc *procs, int n, sim_time until)
 {
     sc_core::sc_set_time_resolution(1, SC_PS);
+    // the end of a run is ours to report; SystemC's note on sc_stop is noise
+    sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
     cosim_top top("cosim", s, procs, n, until);
     sc_core::sc_start();
     // nothing left to happen while a process still waits: it never completes

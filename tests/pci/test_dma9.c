@@ -55,6 +55,12 @@ TEST(dma_lanai9, checksum_matches_rfc1071_example)
     const uint8_t v[8] = {0x00, 0x01, 0xF2, 0x03, 0xF4, 0xF5, 0xF6, 0xF7};
     ASSERT_EQ(dma9_csum16(v, 8), 0xDDF2);
     ASSERT_EQ(dma9_csum16(v, 3), ref_csum(v, 3));
+    /* a 512 KB block of 0xFF: 2^18 halfwords of 0xFFFF would overflow a
+     * 32-bit accumulator */
+    static uint8_t big[1u << 19];
+    memset(big, 0xFF, sizeof big);
+    big[7] = 0x12;
+    ASSERT_EQ(dma9_csum16(big, sizeof big), ref_csum(big, sizeof big));
 }
 
 TEST(dma_lanai9, chain_of_blocks_moves_data_and_writes_back_terminal)
