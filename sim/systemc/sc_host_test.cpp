@@ -32,7 +32,7 @@ static int usage(const char *why)
 
 int sc_main(int argc, char **argv)
 {
-    node_spec sp = {nullptr, nullptr, 0, 1, 1, cosim_run_systemc_hosts};
+    node_spec sp = {nullptr, nullptr, 0, 1, 1, cosim_run_systemc_hosts, 0};
     const char *program = nullptr, *out = nullptr;
     std::vector<std::string> kv;
     for (int i = 1; i < argc; i++) {

@@ -48,7 +48,7 @@ static char *systemc_record(const char *chip, const char *host, int bus, int nod
 static void same(const char *chip, const host_profile *hp, int bus, const char *program, const nf_param *prm,
                  const char *params, const char *tag)
 {
-    node_spec sp = {chip, hp, bus, 1, 1, NULL};
+    node_spec sp = {chip, hp, bus, 1, 1, NULL, 0};
     nf_result r;
     char err[600];
     if (node_run(harness_root(), &sp, program, prm, &r, err, sizeof err)) harness_fail(__FILE__, __LINE__, "%s", err);
@@ -102,7 +102,7 @@ static char *lines_of(const char *rec, int k)
 
 TEST(hosts_systemc, two_hosts_at_once_each_as_if_alone)
 {
-    node_spec sp = {"lanai9", &host_p3_550, 0, 1, 1, NULL};
+    node_spec sp = {"lanai9", &host_p3_550, 0, 1, 1, NULL, 0};
     nf_param few[] = {{"SIZES", "5"}, {NULL, NULL}};
     nf_result r;
     char err[600];

@@ -8,9 +8,15 @@ void nf_run(const char *chip, const host_profile *hp, int bus, const char *app, 
             int idle_skip, nf_result *r)
 {
     char err[600];
-    node_spec sp = {chip, hp, bus, 1, idle_skip, NULL};
+    node_spec sp = {chip, hp, bus, 1, idle_skip, NULL, 0};
     if (node_run(harness_root(), &sp, app, params, r, err, sizeof err))
         harness_fail(__FILE__, __LINE__, "%s", err);
+}
+
+void nf_run_spec(const node_spec *sp, const char *app, const nf_param *params, nf_result *r)
+{
+    char err[600];
+    if (node_run(harness_root(), sp, app, params, r, err, sizeof err)) harness_fail(__FILE__, __LINE__, "%s", err);
 }
 
 double nf_get(const nf_result *r, const char *name)

@@ -7,6 +7,7 @@
 
 void nf_run(const char *chip, const host_profile *hp, int bus, const char *app, const nf_param *params,
             int idle_skip, nf_result *r);
+void nf_run_spec(const node_spec *sp, const char *app, const nf_param *params, nf_result *r);
 double nf_get(const nf_result *r, const char *name);
 
 #endif

@@ -54,6 +54,7 @@ int node_run(const char *root, const node_spec *sp, const char *app, const nf_pa
     cosim_opts_default(&o);
     o.chip = sp->chip;
     o.idle_skip = sp->idle_skip;
+    o.lookahead = sp->lookahead;
     cosim *s = cosim_new(&t, &o, err, errlen);
     char elf[600];
     snprintf(elf, sizeof elf, "%s/build/fw/host/host_dma.%s.elf", root, strcmp(sp->chip, "lanai4") ? "l9" : "l4");

@@ -37,6 +37,7 @@ typedef struct node_spec {
     int nodes;                      /* 1 .. NF_MAX_NODES */
     int idle_skip;
     node_runner runner;             /* NULL: the plain-C backend (one node only) */
+    sim_time lookahead;             /* 0: computed; else an override (cosim_opts) */
 } node_spec;
 
 /* Run program `app` with params (NULL-terminated by name); the firmware

@@ -44,6 +44,26 @@ TEST(hostnode, idle_skipping_changes_nothing)
     }
 }
 
+/* Exactness: a 1 ns lookahead (cores stepped in tiny slices) gives the
+ * same record as the computed one, with a host driving the card. */
+TEST(hostnode, the_lookahead_changes_nothing)
+{
+    nf_param few[] = {{"SIZES", "5"}, {NULL, NULL}};
+    const char *chips[2] = {"lanai4", "lanai9"};
+    for (int c = 0; c < 2; c++) {
+        node_spec sp = {chips[c], &host_p4_1700, 0, 1, 1, NULL, 0};
+        nf_result a, b;
+        nf_run_spec(&sp, "tpil_echo", few, &a);
+        sp.lookahead = SIM_NS(1);
+        nf_run_spec(&sp, "tpil_echo", few, &b);
+        ASSERT_EQ(a.rc, 0);
+        if (strcmp(a.record, b.record)) harness_note("computed:\n%s\n1 ns:\n%s", a.record, b.record);
+        ASSERT_STR_EQ(a.record, b.record);
+        nf_free(&a);
+        nf_free(&b);
+    }
+}
+
 /* The firmware DMAs into a page the host never pinned: the run stops with
  * a fault report naming the card, the physical address and the cause. */
 TEST(hostnode, dma_into_unpinned_memory_stops_the_run_with_a_clear_error)
