@@ -79,6 +79,11 @@ int tpil_benchmark(tpil_dev *t, uint32_t dst, const size_t *sizes, int nsizes, i
 /* The best mechanism per size, as cut-offs (a cut-off lies at the largest
  * measured size before the winner changes). */
 int tpil_cfg_from_bench(const tpil_bench *b, tpil_cfg *out);
+/* Forget the DMA completion time learned so far (tpil_dma_wait spins that
+ * long before polling): TPIL then waits as a fresh one would. The benchmark
+ * does this before each mechanism, so no result depends on the order in
+ * which mechanisms were measured. */
+void tpil_forget(tpil_dev *t);
 /* Time one injection (as the benchmark does) in ps; -1 on error. */
 int tpil_time_one(tpil_dev *t, tpil_mech m, uint32_t dst, const void *src, size_t n, sim_time *ps);
 

@@ -2,6 +2,9 @@
  * the plain-C backend) with the real card and real firmware on the ISS. */
 #include "../harness/harness.h"
 #include "node_fixture.h"
+#include "../tpil/calib.h"
+
+#include <stdio.h>
 
 #include <string.h>
 
@@ -77,4 +80,35 @@ TEST(hostnode, dma_into_unpinned_memory_stops_the_run_with_a_clear_error)
     ASSERT_TRUE(strstr(r.err, "host DMA stopped") != NULL);
     ASSERT_TRUE(strstr(r.err, "0x") != NULL);
     nf_free(&r);
+}
+
+/* A point of the curve scenarios (tpil_point, full model: the firmware runs
+ * on the ISS, and each run is a fresh process) is exactly that cell of
+ * TPIL's whole benchmark run on the card alone (tests/tpil's fixture):
+ * the firmware does not change host-side timing, and tpil_point reaches the
+ * cell the way the benchmark does. */
+TEST(hostnode, a_curve_point_is_the_benchmark_cell)
+{
+    tpil_bench b;
+    char err[400];
+    if (calib_tpil(&calib_p4_l9_64, &b, err, sizeof err)) harness_fail(__FILE__, __LINE__, "%s", err);
+    static const char *const mech[TPIL_NMECH] = {"plain", "mmx", "sse", "onecopy", "double", "zerocopy"};
+    const size_t sizes[] = {1024, 6144, 131072};
+    for (size_t k = 0; k < 3; k++) {
+        int i = 0;
+        while (b.size[i] != sizes[k]) i++;
+        char bytes[16];
+        snprintf(bytes, sizeof bytes, "%zu", sizes[k]);
+        nf_param prm[] = {{"BYTES", bytes}, {"MECH", "all"}, {NULL, NULL}};
+        nf_result r;
+        nf_run("lanai9", &host_p4_1700, 1, "tpil_point", prm, 1, &r);
+        for (int m = 0; m < TPIL_NMECH; m++) {
+            char name[32];
+            snprintf(name, sizeof name, "mbs_%s", mech[m]);
+            double v = nf_get(&r, name);
+            if (v != b.mbps[m][i]) harness_note("%zu B %s: point %.6f, benchmark %.6f", sizes[k], mech[m], v, b.mbps[m][i]);
+            ASSERT_TRUE(v == b.mbps[m][i]);
+        }
+        nf_free(&r);
+    }
 }
