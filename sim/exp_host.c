@@ -138,9 +138,12 @@ static int host_check(const run_spec *r, diag *d)
             diag_at(d, run_setting(r, "experiment.compare_pci"), "program %s does not compare PCI slots", prog);
         if (c.nodes + (cmp != NULL) > MAX_NODES)
             diag_at(d, run_setting(r, "cluster.nodes"), "at most %d nodes with hosts", MAX_NODES);
-        if (strcmp(c.topology, "none") && strcmp(c.topology, "switch"))
+        if (strcmp(c.topology, "none") && strcmp(c.topology, "switch") && strcmp(c.topology, "cable"))
             diag_at(d, run_setting(r, "cluster.topology"),
-                    "a host experiment puts its nodes on one switch (topology switch), not %s", c.topology);
+                    "a host experiment puts its nodes on one switch or, two of them, on a cable; not %s", c.topology);
+        else if (!strcmp(c.topology, "cable") && cmp)
+            diag_at(d, run_setting(r, "experiment.compare_pci"),
+                    "compare_pci adds a node; the cable topology joins exactly two (use topology switch)");
     }
     const config_setting_t *cf = run_setting(r, "experiment.cflags");
     for (int i = 0; cf && i < config_setting_length(cf); i++) {
@@ -246,7 +249,8 @@ static void host_run(const run_spec *r, run_result *res)
     run_param ps[MAX_PARAMS];
     int nps = run_params(r, ps, MAX_PARAMS);
     int ready = 0;                 /* processes set up */
-    if (topo_build_switch(&t, n, &to, err, sizeof err)) {
+    if (!strcmp(c.topology, "cable") ? topo_build_cable(&t, &to, err, sizeof err)
+                                     : topo_build_switch(&t, n, &to, err, sizeof err)) {
         result_fail(res, "network: %s", err);
         goto out;
     }
@@ -291,10 +295,12 @@ static void host_run(const run_spec *r, run_result *res)
             result_fail(res, "not finished after %s us of simulated time (experiment.time_limit_us)",
                         fmt_num((double)until / 1e6, b));
         for (int i = 0; i < n; i++) {
-            if (!pr[i].finished || pr[i].rc)
+            if (!pr[i].finished || pr[i].rc) {
+                const char *more = strstr(call[i].env.err, pr[i].err) ? "" : pr[i].err;   /* said already */
                 result_fail(res, "node %d: host program %s %s: %s%s%s", i, app->name,
                             pr[i].finished ? "failed" : "did not finish", call[i].env.err,
-                            call[i].env.err[0] && pr[i].err[0] ? " / " : "", pr[i].err);
+                            call[i].env.err[0] && more[0] ? " / " : "", more);
+            }
             lanai_core *core = cosim_core(s, i);
             lanai_state ls = lanai_state_of(core);
             if (ls == LANAI_HALTED && lanai_exit_code(core) == 0) continue;
