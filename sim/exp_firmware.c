@@ -5,13 +5,13 @@
  * "measure NAME VALUE" on its console. */
 #define _GNU_SOURCE
 #include "experiments.h"
+#include "exp_util.h"
 
 #include "../model/lanai/lanai.h"
 #include "fwbuild.h"
 #include "runspec.h"
 #include "textfmt.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,28 +35,6 @@ static const char *const firmware_measures[] = {
     "cycles", "insns", "time_us", "bytes", "bandwidth_mbs", "total_cycles", "total_insns", NULL,
 };
 
-/* "./x.c" and "../x.c" are relative to the scenario file, other relative
- * paths to the repository root. */
-static void resolve(const run_spec *r, const char *path, char *out, size_t len)
-{
-    if (path[0] == '/')
-        snprintf(out, len, "%s", path);
-    else if (!strncmp(path, "./", 2) || !strncmp(path, "../", 3))
-        snprintf(out, len, "%s/%s", r->sc->dir, path);
-    else
-        snprintf(out, len, "%s/%s", r->sc->root, path);
-}
-
-static int ident_ok(const char *s)
-{
-    if (!isalpha((unsigned char)*s) && *s != '_')
-        return 0;
-    for (; *s; s++)
-        if (!isalnum((unsigned char)*s) && *s != '_')
-            return 0;
-    return 1;
-}
-
 static int firmware_check(const run_spec *r, diag *d)
 {
     int before = d->errors;
@@ -68,7 +46,7 @@ static int firmware_check(const run_spec *r, diag *d)
         return d->errors - before;
     }
     char path[2048];
-    resolve(r, src ? src : elf, path, sizeof path);
+    exp_path(r, src ? src : elf, path, sizeof path);
     if (access(path, R_OK) != 0)
         diag_at(d, run_setting(r, src ? "experiment.firmware" : "experiment.elf"), "cannot read %s", path);
     const config_setting_t *marks = run_setting(r, "experiment.marks");
@@ -90,47 +68,18 @@ static int firmware_check(const run_spec *r, diag *d)
     run_param ps[64];
     int n = run_params(r, ps, 64);
     for (int i = 0; i < n; i++)
-        if (!ident_ok(ps[i].name))
+        if (!exp_c_identifier(ps[i].name))
             diag_at(d, run_setting(r, "experiment.params"), "parameter '%s' is not a C identifier", ps[i].name);
     return d->errors - before;
-}
-
-/* Console lines "measure NAME VALUE" become measurements. */
-static void console_measures(const char *text, run_result *res)
-{
-    const char *p = text;
-    while (p && *p) {
-        const char *nl = strchr(p, '\n');
-        char line[256];
-        int len = nl ? (int)(nl - p) : (int)strlen(p);
-        snprintf(line, sizeof line, "%.*s", len, p);
-        char name[RESULT_NAME];
-        double v;
-        if (sscanf(line, "measure %47s %lf", name, &v) == 2)
-            result_set(res, name, v);
-        p = nl ? nl + 1 : NULL;
-    }
 }
 
 /* The last few lines of the console, for failure reports. */
 static void console_tail(const char *text, run_result *res)
 {
-    size_t len = strlen(text);
-    if (!len)
+    if (!*text)
         return;
-    const char *start = text + len;
-    for (int lines = 0; start > text && lines < 6; lines++) {
-        start--;
-        while (start > text && start[-1] != '\n')
-            start--;
-    }
     result_fail(res, "console (last lines):");
-    while (*start) {
-        const char *nl = strchr(start, '\n');
-        int l = nl ? (int)(nl - start) : (int)strlen(start);
-        result_fail(res, "  %.*s", l, start);
-        start += l + (nl ? 1 : 0);
-    }
+    exp_fail_lines(res, text, 6);
 }
 
 static void firmware_run(const run_spec *r, run_result *res)
@@ -145,7 +94,7 @@ static void firmware_run(const run_spec *r, run_result *res)
     const char *src = run_string(r, "experiment.firmware", NULL);
     if (src) {
         char path[2048];
-        resolve(r, src, path, sizeof path);
+        exp_path(r, src, path, sizeof path);
         /* Flags: optimisation, the scenario's cflags, then one -D per parameter. */
         char store[80][352];
         const char *flags[80];
@@ -168,7 +117,7 @@ static void firmware_run(const run_spec *r, run_result *res)
             return;
         }
     } else {
-        resolve(r, run_string(r, "experiment.elf", ""), elf, sizeof elf);
+        exp_path(r, run_string(r, "experiment.elf", ""), elf, sizeof elf);
     }
 
     lanai_core *c = lanai_new(prof);
@@ -240,7 +189,7 @@ static void firmware_run(const run_spec *r, run_result *res)
     result_set(res, "time_us", time_us);
     result_set(res, "total_cycles", (double)lanai_cycles(c));
     result_set(res, "total_insns", (double)lanai_insns(c));
-    console_measures(con, res);
+    exp_console_measures(con, res);
 
     const config_setting_t *bs = run_setting(r, "experiment.bytes");
     double bytes = run_number(r, "experiment.bytes", -1);   /* a number, or the swept value */

@@ -19,6 +19,7 @@
  * the consoles' last lines. */
 #define _GNU_SOURCE
 #include "experiments.h"
+#include "exp_util.h"
 
 #include "../hostlib/apps/happ.h"
 #include "../model/node/hosts.h"
@@ -27,7 +28,6 @@
 #include "runspec.h"
 #include "textfmt.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,16 +82,6 @@ static int bus_of(const host_profile *hp, const char *slot)
     return -1;
 }
 
-static void path_of(const run_spec *r, const char *p, char *out, size_t len)
-{
-    if (p[0] == '/')
-        snprintf(out, len, "%s", p);
-    else if (!strncmp(p, "./", 2) || !strncmp(p, "../", 3))
-        snprintf(out, len, "%s/%s", r->sc->dir, p);
-    else
-        snprintf(out, len, "%s/%s", r->sc->root, p);
-}
-
 static int host_check(const run_spec *r, diag *d)
 {
     int before = d->errors;
@@ -112,7 +102,7 @@ static int host_check(const run_spec *r, diag *d)
     if (src && elf)
         diag_at(d, exp, "give at most one of firmware (a C source) and elf (a prebuilt image)");
     char path[2048];
-    path_of(r, elf ? elf : src ? src : DEFAULT_FIRMWARE, path, sizeof path);
+    exp_path(r, elf ? elf : src ? src : DEFAULT_FIRMWARE, path, sizeof path);
     if (access(path, R_OK) != 0)
         diag_at(d, run_setting(r, elf ? "experiment.elf" : src ? "experiment.firmware" : "experiment"), "cannot read %s",
                 path);
@@ -159,11 +149,11 @@ static int image_for(const run_spec *r, const char *chip, char *elf, size_t elfl
 {
     const char *given = run_string(r, "experiment.elf", NULL);
     if (given) {
-        path_of(r, given, elf, elflen);
+        exp_path(r, given, elf, elflen);
         return 0;
     }
     char src[2048], err[4096], opt[8];
-    path_of(r, run_string(r, "experiment.firmware", DEFAULT_FIRMWARE), src, sizeof src);
+    exp_path(r, run_string(r, "experiment.firmware", DEFAULT_FIRMWARE), src, sizeof src);
     const char *flags[20];
     int nf = 0;
     snprintf(opt, sizeof opt, "-%s", run_string(r, "experiment.opt", "O2"));
@@ -198,23 +188,6 @@ static void io_measure(void *ctx, const char *name, double v)
 {
     proc_io *io = ctx;
     result_set(io->out ? io->out : &io->mine, name, v);
-}
-
-/* The last lines of a text into the failure report, indented. */
-static void fail_lines(run_result *res, const char *text, int max_lines)
-{
-    const char *start = text + strlen(text);
-    for (int lines = 0; start > text && lines < max_lines; lines++) {
-        start--;
-        while (start > text && start[-1] != '\n')
-            start--;
-    }
-    while (*start) {
-        const char *nl = strchr(start, '\n');
-        int l = nl ? (int)(nl - start) : (int)strlen(start);
-        result_fail(res, "  %.*s", l, start);
-        start += l + (nl ? 1 : 0);
-    }
 }
 
 static void host_run(const run_spec *r, run_result *res)
@@ -306,11 +279,11 @@ static void host_run(const run_spec *r, run_result *res)
             if (ls == LANAI_HALTED && lanai_exit_code(core) == 0) continue;
             result_fail(res, "node %d's NI %s; its console ends:", i,
                         ls == LANAI_HALTED ? "exited non-zero" : ls == LANAI_FAULTED ? "faulted" : "is still running");
-            fail_lines(res, cosim_console(s, i), 3);
+            exp_fail_lines(res, cosim_console(s, i), 3);
         }
         if (st == COSIM_FAULT || st == COSIM_DEADLOCK) {
             result_fail(res, "%s:", cosim_status_name(st));
-            fail_lines(res, cosim_report(s), 40);
+            exp_fail_lines(res, cosim_report(s), 40);
         }
         goto out;
     }

@@ -14,6 +14,7 @@
  * the run with the driver's report and the consoles' last lines. */
 #define _GNU_SOURCE
 #include "experiments.h"
+#include "exp_util.h"
 
 #include "../model/node/cosim.h"
 #include "cluster.h"
@@ -22,7 +23,6 @@
 #include "runspec.h"
 #include "textfmt.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,28 +51,6 @@ static const char *const ni_measures[] = {
     "cycles", "insns", "events", "sim_us", NULL,
 };
 
-/* "./x" and "../x" are relative to the scenario file, other relative paths
- * to the repository root (as for the firmware kind). */
-static void path_of(const run_spec *r, const char *p, char *out, size_t len)
-{
-    if (p[0] == '/')
-        snprintf(out, len, "%s", p);
-    else if (!strncmp(p, "./", 2) || !strncmp(p, "../", 3))
-        snprintf(out, len, "%s/%s", r->sc->dir, p);
-    else
-        snprintf(out, len, "%s/%s", r->sc->root, p);
-}
-
-static int c_identifier(const char *s)
-{
-    if (!isalpha((unsigned char)*s) && *s != '_')
-        return 0;
-    while (*++s)
-        if (!isalnum((unsigned char)*s) && *s != '_')
-            return 0;
-    return 1;
-}
-
 static int ni_check(const run_spec *r, diag *d)
 {
     int before = d->errors;
@@ -83,7 +61,7 @@ static int ni_check(const run_spec *r, diag *d)
         diag_at(d, exp, "give at most one of firmware (a C source) and elf (a prebuilt image)");
     char path[2048];
     const char *file = elf ? elf : src ? src : DEFAULT_FIRMWARE;
-    path_of(r, file, path, sizeof path);
+    exp_path(r, file, path, sizeof path);
     if (access(path, R_OK) != 0)
         diag_at(d, run_setting(r, elf ? "experiment.elf" : src ? "experiment.firmware" : "experiment"),
                 "cannot read %s", path);
@@ -124,7 +102,7 @@ static int ni_check(const run_spec *r, diag *d)
     run_param ps[64];
     int n = run_params(r, ps, 64);
     for (int i = 0; i < n; i++)
-        if (!c_identifier(ps[i].name))
+        if (!exp_c_identifier(ps[i].name))
             diag_at(d, run_setting(r, "experiment.params"), "parameter '%s' is not a C identifier", ps[i].name);
     if (run_has(r, "experiment.params.BYTES")) {
         double b = run_number(r, "experiment.params.BYTES", 0);
@@ -140,11 +118,11 @@ static int image_for(const run_spec *r, const char *chip, char *elf, size_t elfl
 {
     const char *given = run_string(r, "experiment.elf", NULL);
     if (given) {
-        path_of(r, given, elf, elflen);
+        exp_path(r, given, elf, elflen);
         return 0;
     }
     char src[2048], err[4096];
-    path_of(r, run_string(r, "experiment.firmware", DEFAULT_FIRMWARE), src, sizeof src);
+    exp_path(r, run_string(r, "experiment.firmware", DEFAULT_FIRMWARE), src, sizeof src);
     static char store[80][352];
     const char *flags[80];
     int nf = 0;
@@ -167,39 +145,6 @@ static int image_for(const run_spec *r, const char *chip, char *elf, size_t elfl
     return 0;
 }
 
-/* Console lines "measure NAME VALUE" of every node become measurements. */
-static void take_measures(const char *text, run_result *res)
-{
-    for (const char *p = text; p && *p;) {
-        const char *nl = strchr(p, '\n');
-        int len = nl ? (int)(nl - p) : (int)strlen(p);
-        char line[256], name[RESULT_NAME];
-        double v;
-        snprintf(line, sizeof line, "%.*s", len, p);
-        if (sscanf(line, "measure %47s %lf", name, &v) == 2)
-            result_set(res, name, v);
-        p = nl ? nl + 1 : NULL;
-    }
-}
-
-/* Append each line of text to the failure report, indented. */
-static void fail_lines(run_result *res, const char *text, int max_lines)
-{
-    size_t len = strlen(text);
-    const char *start = text + len;
-    for (int lines = 0; start > text && lines < max_lines; lines++) {   /* the last max_lines */
-        start--;
-        while (start > text && start[-1] != '\n')
-            start--;
-    }
-    while (*start) {
-        const char *nl = strchr(start, '\n');
-        int l = nl ? (int)(nl - start) : (int)strlen(start);
-        result_fail(res, "  %.*s", l, start);
-        start += l + (nl ? 1 : 0);
-    }
-}
-
 /* Every node's state, exit code and last console lines. */
 static void fail_nodes(cosim *s, run_result *res)
 {
@@ -213,7 +158,7 @@ static void fail_nodes(cosim *s, run_result *res)
             snprintf(what, sizeof what, "%s at pc 0x%08x", st == LANAI_FAULTED ? "faulted" : "still running",
                      lanai_pc(c));
         result_fail(res, "ni%d %s; its console ends:", i, what);
-        fail_lines(res, cosim_console(s, i), 3);
+        exp_fail_lines(res, cosim_console(s, i), 3);
     }
 }
 
@@ -242,7 +187,7 @@ static void report(const run_spec *r, cosim *s, const lanai_profile *p, run_resu
         return;
     }
     for (int i = 0; i < cosim_nodes(s); i++)
-        take_measures(cosim_console(s, i), res);
+        exp_console_measures(cosim_console(s, i), res);
     double iters, bytes;
     if (result_get(res, "iters", &iters) != 0 || iters < 1) {
         result_fail(res, "the firmware did not print 'measure iters N' (N >= 1)");
@@ -341,7 +286,7 @@ static void ni_run(const run_spec *r, run_result *res)
         fail_nodes(s, res);
     } else {
         result_fail(res, "%s:", st == COSIM_FAULT ? "fault" : "deadlock");
-        fail_lines(res, cosim_report(s), 60);
+        exp_fail_lines(res, cosim_report(s), 60);
         fail_nodes(s, res);
     }
 out:
