@@ -268,11 +268,15 @@ static int cmd_run(int argc, char **argv)
     if (t.not_run)
         printf(" (%d not in the points run)", t.not_run);
     printf("; results in %s/\n", outdir);
+    int deadlocked = 0;
+    for (int i = 0; i < n; i++)
+        deadlocked |= res[i].deadlocked;
     free(cmp);
     free(runs);
     free(res);
     scenario_free(&sc);
-    return failed || bad ? MYRISIM_RUN_FAILED : MYRISIM_OK;
+    /* A deadlock is the more specific failure: it wins over other failed runs. */
+    return deadlocked ? MYRISIM_DEADLOCK : failed || bad ? MYRISIM_RUN_FAILED : MYRISIM_OK;
 }
 
 static int cmd_describe(int argc, char **argv)

@@ -283,6 +283,8 @@ static void host_run(const run_spec *r, run_result *res)
         }
         if (st == COSIM_FAULT || st == COSIM_DEADLOCK) {
             result_fail(res, "%s:", cosim_status_name(st));
+            if (st == COSIM_DEADLOCK)
+                result_deadlock(res);
             exp_fail_lines(res, cosim_report(s), 40);
         }
         goto out;

@@ -286,6 +286,8 @@ static void ni_run(const run_spec *r, run_result *res)
         fail_nodes(s, res);
     } else {
         result_fail(res, "%s:", st == COSIM_FAULT ? "fault" : "deadlock");
+        if (st == COSIM_DEADLOCK)
+            result_deadlock(res);
         exp_fail_lines(res, cosim_report(s), 60);
         fail_nodes(s, res);
     }

@@ -56,6 +56,12 @@ void result_fail(run_result *r, const char *fmt, ...)
     append_error(r, line);
 }
 
+void result_deadlock(run_result *r)
+{
+    r->ok = 0;
+    r->deadlocked = 1;
+}
+
 void result_write(const run_result *r, FILE *f)
 {
     char b[NUM_BUF];
@@ -69,6 +75,8 @@ void result_write(const run_result *r, FILE *f)
         fprintf(f, "error %.*s\n", len, p);
         p += len + (nl ? 1 : 0);
     }
+    if (r->deadlocked)
+        fprintf(f, "deadlock\n");
     fprintf(f, "%s\n", r->ok ? "ok" : "failed");
 }
 
@@ -85,6 +93,9 @@ void result_read_line(run_result *r, const char *line)
     } else if (!strncmp(line, "error ", 6)) {
         r->ok = 0;
         append_error(r, line + 6);
+    } else if (!strcmp(line, "deadlock")) {
+        r->ok = 0;
+        r->deadlocked = 1;
     } else if (!strcmp(line, "failed")) {
         r->ok = 0;
     }

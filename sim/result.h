@@ -11,6 +11,7 @@
 
 typedef struct run_result {
     int ok;                       /* 1 once the run finished without error */
+    int deadlocked;               /* the watchdog stopped it (exit status 3) */
     int n;
     char names[RESULT_MAX][RESULT_NAME];
     double values[RESULT_MAX];
@@ -23,6 +24,8 @@ void result_set(run_result *r, const char *name, double v);
 int result_get(const run_result *r, const char *name, double *v);
 /* Mark the run failed and append a line to its error text. */
 void result_fail(run_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Mark the run failed by a deadlock (myrisim then exits with status 3). */
+void result_deadlock(run_result *r);
 
 /* Wire format: write everything, or apply one received line. */
 void result_write(const run_result *r, FILE *f);

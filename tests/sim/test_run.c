@@ -199,6 +199,23 @@ TEST(sim_run, trace_is_noted_as_unsupported)
     ASSERT_TRUE(strstr(sim_stderr(), "--trace is not yet supported for experiment kind 'selftest'") != NULL);
 }
 
+TEST(sim_run, deadlocked_run_exits_with_status_3)
+{
+    keep(dir, sim_scratch("run_deadlock"));
+    keep(cfg, path_in(dir, "deadlock.cfg"));
+    keep(out, path_in(dir, "out"));
+    sim_write(cfg,
+              "name = \"deadlock_demo\";\ntitle = \"Two NIs that never receive\";\n"
+              "cluster = { ni = \"lanai9\"; nodes = 2; topology = { kind = \"cable\"; }; };\n"
+              "experiment = { kind = \"ni_pingpong\"; firmware = \"tests/sim/fixtures/deadlock.c\"; watchdog_us = 50; };\n"
+              "series = ( { name = \"LANai 9\"; } );\n"
+              "measurements = [ \"one_way_us\" ];\n");
+    int st = sim_cli("run '%s' --out '%s'", cfg, out);
+    harness_note("stderr: %s", sim_stderr());
+    ASSERT_EQ(st, 3);
+    ASSERT_TRUE(strstr(sim_stderr(), "deadlock") != NULL);
+}
+
 TEST(sim_run, list_shows_every_scenario)
 {
     ASSERT_EQ(sim_cli("list"), 0);
