@@ -55,6 +55,9 @@ static const key_spec host_keys[] = {
     {"cflags", KT_STRINGS, 0, NULL, NULL, NULL, NULL, "extra compiler flags for the NI image"},
     {"time_limit_us", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "simulated time limit (default 2e6 us = 2 s)"},
     {"idle_skip", KT_BOOL, 0, NULL, NULL, NULL, NULL, "idle-loop skipping in the cores (default true; never changes a result)"},
+    {"watchdog_us", KT_NUMBER, 0, NULL, NULL, NULL, NULL,
+     "deadlock watchdog: nothing moved on links, DMA engines or card registers (firmware or host PIO writes) for this "
+     "long fails the run with exit status 3 (default 1e5 us; 0 = off; host computation alone is not progress)"},
     {"compare_pci", KT_STRING, 0, NULL, slot_names, "PCI bus", NULL,
      "one more node whose card sits in this slot; the program compares the two (tpil_summary)"},
     {"backend", KT_STRING, 0, NULL, backend_names, "backend", NULL,
@@ -106,6 +109,8 @@ static int host_check(const run_spec *r, diag *d)
     if (access(path, R_OK) != 0)
         diag_at(d, run_setting(r, elf ? "experiment.elf" : src ? "experiment.firmware" : "experiment"), "cannot read %s",
                 path);
+    if (run_number(r, "experiment.watchdog_us", 0) < 0)
+        diag_at(d, run_setting(r, "experiment.watchdog_us"), "watchdog_us must be >= 0 (0 = off)");
     if (run_number(r, "experiment.time_limit_us", 1) <= 0)
         diag_at(d, run_setting(r, "experiment.time_limit_us"), "time_limit_us must be > 0");
 
@@ -231,6 +236,7 @@ static void host_run(const run_spec *r, run_result *res)
     cosim_opts_default(&o);
     o.chip = c.ni;
     o.idle_skip = run_bool(r, "experiment.idle_skip", 1);
+    o.watchdog = (sim_time)(run_number(r, "experiment.watchdog_us", 1e5) * 1e6);
     s = cosim_new(&t, &o, err, sizeof err);
     if (!s) {
         result_fail(res, "cluster: %s", err);
