@@ -210,4 +210,25 @@ enum grim_step {
     GRIM_NSTEPS
 };
 
+/* ---- appended by the host library (hostlib/grim) ---------------------------
+ * Sharing the card's host-DMA engine. TPIL injects large messages with the
+ * card's host->card DMA, programmed by the host with PIO: LANai 4 its one
+ * engine (EAR, LAR, DMA_DIR, DMA_CTR; completion ISR DMA_INT, which the host
+ * polls and clears); LANai 9 E2L channel 1 (head at BAR 0x800108, PULSE = 4,
+ * a block at GRIM_SCRATCH with DMA_WAKE; completion ISR WAKE0, polled and
+ * cleared by the host). Handshake, n = 1, 2, 3, ...:
+ *   host:     GRIM_C_HDMA_REQ = n
+ *   firmware: once its own host DMA is idle: GRIM_C_HDMA_GRANT = n; from then
+ *             on it starts no host DMA and neither relies on nor clears
+ *             DMA_INT (LANai 4) / WAKE0 (LANai 9) until GRIM_C_HDMA_DONE == n
+ *   host:     waits for GRANT == n, runs its DMA(s), writes GRIM_C_HDMA_DONE = n
+ * A firmware that honours this sets GRIM_FEAT_HDMA in GRIM_C_FEATURES before
+ * it writes GRIM_C_MAGIC; without that bit the host library injects with PIO
+ * only (host DMA would race the firmware's). */
+#define GRIM_C_FEATURES     0x040u   /* firmware: GRIM_FEAT_* bits */
+#define GRIM_C_HDMA_REQ     0x044u   /* host */
+#define GRIM_C_HDMA_GRANT   0x048u   /* firmware */
+#define GRIM_C_HDMA_DONE    0x04Cu   /* host */
+#define GRIM_FEAT_HDMA      (1u << 0)
+
 #endif
