@@ -8,6 +8,7 @@
 #include "outputs.h"
 #include "runspec.h"
 #include "scenario.h"
+#include "show.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -26,6 +27,7 @@ static void usage(FILE *f)
           "       myrisim describe FILE [--set KEY=VALUE ...]\n"
           "       myrisim list [DIR]\n"
           "       myrisim report [--reference DIR] [--out FILE] RESULT_DIR...\n"
+          "       myrisim show RESULT_DIR\n"
           "       myrisim --help\n",
           f);
 }
@@ -43,7 +45,9 @@ static void help(void)
          "  list       every scenario under DIR (default scenarios/) with its title\n"
          "  report     read RESULT_DIR/comparison.csv of each result directory and write the\n"
          "             fidelity report --out FILE (default results/REPORT.md); published values\n"
-         "             from --reference DIR (default results/reference)\n\n"
+         "             from --reference DIR (default results/reference)\n"
+         "  show       print RESULT_DIR/comparison.csv as a table beside the dissertation's\n"
+         "             values, and the directory's plots\n\n"
          "  --set KEY=VALUE  change a setting by dotted path: cluster.ni=lanai9,\n"
          "                   sweep.values=[64,128], series.0.name=\"x\"\n"
          "  --quick          run only the sweep's quick subset\n"
@@ -455,6 +459,17 @@ int myrisim_main(int argc, char **argv)
         return cmd_list(argc, argv);
     if (!strcmp(cmd, "report"))
         return cmd_report(argc, argv);
+    if (!strcmp(cmd, "show")) {
+        if (argc != 3) {
+            fprintf(stderr, "myrisim show: give one result directory (e.g. results/table5_4)\n");
+            return MYRISIM_BAD_INPUT;
+        }
+        if (show_result(argv[2], stdout, stderr)) {
+            fprintf(stderr, "myrisim show: %s is not a result directory (run a scenario into it first)\n", argv[2]);
+            return MYRISIM_BAD_INPUT;
+        }
+        return MYRISIM_OK;
+    }
     fprintf(stderr, "myrisim: unknown command '%s'\n", cmd);
     usage(stderr);
     return MYRISIM_BAD_INPUT;
