@@ -8,7 +8,6 @@
 #include "exp_util.h"
 
 #include "../model/lanai/lanai.h"
-#include "fwbuild.h"
 #include "runspec.h"
 #include "textfmt.h"
 
@@ -49,9 +48,6 @@ static int firmware_check(const run_spec *r, diag *d)
     exp_path(r, src ? src : elf, path, sizeof path);
     if (access(path, R_OK) != 0)
         diag_at(d, run_setting(r, src ? "experiment.firmware" : "experiment.elf"), "cannot read %s", path);
-    const config_setting_t *marks = run_setting(r, "experiment.marks");
-    if (marks && config_setting_length(marks) != 2)
-        diag_at(d, marks, "marks must be [start, end]");
     const config_setting_t *bytes = run_setting(r, "experiment.bytes");
     if (bytes && bytes->type == CONFIG_TYPE_STRING) {
         char p[160];
@@ -59,17 +55,7 @@ static int firmware_check(const run_spec *r, diag *d)
         if (!run_has(r, p))
             diag_at(d, bytes, "no parameter '%s' in experiment.params", config_setting_get_string(bytes));
     }
-    const config_setting_t *cflags = run_setting(r, "experiment.cflags");
-    for (int i = 0; cflags && i < config_setting_length(cflags); i++) {
-        const char *f = config_setting_get_string_elem(cflags, i);
-        if (f[0] != '-' || !strcmp(f, "-o") || !strcmp(f, "-c"))
-            diag_at(d, cflags, "'%s' is not a usable compiler flag", f);
-    }
-    run_param ps[64];
-    int n = run_params(r, ps, 64);
-    for (int i = 0; i < n; i++)
-        if (!exp_c_identifier(ps[i].name))
-            diag_at(d, run_setting(r, "experiment.params"), "parameter '%s' is not a C identifier", ps[i].name);
+    exp_check_build(r, d);
     return d->errors - before;
 }
 
@@ -95,24 +81,7 @@ static void firmware_run(const run_spec *r, run_result *res)
     if (src) {
         char path[2048];
         exp_path(r, src, path, sizeof path);
-        /* Flags: optimisation, the scenario's cflags, then one -D per parameter. */
-        char store[80][352];
-        const char *flags[80];
-        int nf = 0;
-        snprintf(store[nf], sizeof store[nf], "-%s", run_string(r, "experiment.opt", "O2"));
-        flags[nf] = store[nf];
-        nf++;
-        const config_setting_t *cf = run_setting(r, "experiment.cflags");
-        for (int i = 0; cf && i < config_setting_length(cf) && nf < 16; i++)
-            flags[nf++] = config_setting_get_string_elem(cf, i);
-        run_param ps[48];
-        int np = run_params(r, ps, 48);
-        for (int i = 0; i < np; i++) {
-            snprintf(store[nf], sizeof store[nf], "-D%.63s=%.255s", ps[i].name, ps[i].value);
-            flags[nf] = store[nf];
-            nf++;
-        }
-        if (fw_build(r->sc->root, path, chip, flags, nf, elf, sizeof elf, err, sizeof err)) {
+        if (exp_build_image(r, path, chip, elf, sizeof elf, err, sizeof err)) {
             result_fail(res, "%s", err);
             return;
         }
@@ -160,25 +129,9 @@ static void firmware_run(const run_spec *r, run_result *res)
         goto out;
     }
 
-    int start_id = 1, end_id = 2;
-    const config_setting_t *marks = run_setting(r, "experiment.marks");
-    if (marks) {
-        double a, b;
-        cfg_number(config_setting_get_elem(marks, 0), &a);
-        cfg_number(config_setting_get_elem(marks, 1), &b);
-        start_id = (int)a;
-        end_id = (int)b;
-    }
-    int nm;
-    const lanai_mark *m = lanai_marks(c, &nm);
-    const lanai_mark *m1 = NULL, *m2 = NULL;
-    for (int i = 0; i < nm; i++) {
-        if (!m1 && (int)m[i].id == start_id)
-            m1 = &m[i];
-        else if (m1 && !m2 && (int)m[i].id == end_id)
-            m2 = &m[i];
-    }
-    if (!m1 || !m2) {
+    int start_id, end_id;
+    const lanai_mark *m1, *m2;
+    if (exp_marks(r, c, &m1, &m2, &start_id, &end_id)) {
         result_fail(res, "firmware did not record mark %d and then mark %d (sim_mark)", start_id, end_id);
         goto out;
     }

@@ -19,7 +19,6 @@
 #include "../model/node/cosim.h"
 #include "cluster.h"
 #include "exp_ni.h"
-#include "fwbuild.h"
 #include "runspec.h"
 #include "textfmt.h"
 
@@ -83,9 +82,6 @@ static int ni_check(const run_spec *r, diag *d)
             diag_at(d, at, "switches have 8, 16 or 32 ports, not %d", c.ports);
     }
 
-    const config_setting_t *marks = run_setting(r, "experiment.marks");
-    if (marks && config_setting_length(marks) != 2)
-        diag_at(d, marks, "marks must be [start, end]");
     if (run_number(r, "experiment.time_limit_us", 1) <= 0)
         diag_at(d, run_setting(r, "experiment.time_limit_us"), "time_limit_us must be > 0");
     if (run_number(r, "experiment.watchdog_us", 0) < 0)
@@ -93,17 +89,7 @@ static int ni_check(const run_spec *r, diag *d)
     double len = run_number(r, "experiment.cable_m", 2);
     if (len < 0 || len > 100)
         diag_at(d, run_setting(r, "experiment.cable_m"), "cable_m must be 0..100 metres, not %g", len);
-    const config_setting_t *cf = run_setting(r, "experiment.cflags");
-    for (int i = 0; cf && i < config_setting_length(cf); i++) {
-        const char *f = config_setting_get_string_elem(cf, i);
-        if (f[0] != '-' || !strcmp(f, "-o") || !strcmp(f, "-c"))
-            diag_at(d, cf, "'%s' is not a usable compiler flag", f);
-    }
-    run_param ps[64];
-    int n = run_params(r, ps, 64);
-    for (int i = 0; i < n; i++)
-        if (!exp_c_identifier(ps[i].name))
-            diag_at(d, run_setting(r, "experiment.params"), "parameter '%s' is not a C identifier", ps[i].name);
+    exp_check_build(r, d);
     if (run_has(r, "experiment.params.BYTES")) {
         double b = run_number(r, "experiment.params.BYTES", 0);
         if (b < 4 || b != (double)(long)b || (long)b % 4)
@@ -123,22 +109,7 @@ static int image_for(const run_spec *r, const char *chip, char *elf, size_t elfl
     }
     char src[2048], err[4096];
     exp_path(r, run_string(r, "experiment.firmware", DEFAULT_FIRMWARE), src, sizeof src);
-    static char store[80][352];
-    const char *flags[80];
-    int nf = 0;
-    snprintf(store[nf], sizeof store[nf], "-%s", run_string(r, "experiment.opt", "O2"));
-    flags[nf] = store[nf];
-    nf++;
-    const config_setting_t *cf = run_setting(r, "experiment.cflags");
-    for (int i = 0; cf && i < config_setting_length(cf) && nf < 16; i++)
-        flags[nf++] = config_setting_get_string_elem(cf, i);
-    run_param ps[48];
-    int np = run_params(r, ps, 48);
-    for (int i = 0; i < np; i++, nf++) {
-        snprintf(store[nf], sizeof store[nf], "-D%.63s=%.255s", ps[i].name, ps[i].value);
-        flags[nf] = store[nf];
-    }
-    if (fw_build(r->sc->root, src, chip, flags, nf, elf, elflen, err, sizeof err)) {
+    if (exp_build_image(r, src, chip, elf, elflen, err, sizeof err)) {
         result_fail(res, "%s", err);
         return -1;
     }
@@ -165,24 +136,9 @@ static void fail_nodes(cosim *s, run_result *res)
 /* The marks' stretch on NI 0 and what follows from it. */
 static void report(const run_spec *r, cosim *s, const lanai_profile *p, run_result *res)
 {
-    int start_id = 1, end_id = 2;
-    const config_setting_t *marks = run_setting(r, "experiment.marks");
-    if (marks) {
-        double a, b;
-        cfg_number(config_setting_get_elem(marks, 0), &a);
-        cfg_number(config_setting_get_elem(marks, 1), &b);
-        start_id = (int)a;
-        end_id = (int)b;
-    }
-    int nm;
-    const lanai_mark *m = lanai_marks(cosim_core(s, 0), &nm), *m1 = NULL, *m2 = NULL;
-    for (int i = 0; i < nm; i++) {
-        if (!m1 && (int)m[i].id == start_id)
-            m1 = &m[i];
-        else if (m1 && !m2 && (int)m[i].id == end_id)
-            m2 = &m[i];
-    }
-    if (!m1 || !m2) {
+    int start_id, end_id;
+    const lanai_mark *m1, *m2;
+    if (exp_marks(r, cosim_core(s, 0), &m1, &m2, &start_id, &end_id)) {
         result_fail(res, "NI 0 did not record mark %d and then mark %d (sim_mark)", start_id, end_id);
         return;
     }

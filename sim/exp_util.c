@@ -1,5 +1,7 @@
 #include "exp_util.h"
 
+#include "fwbuild.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -52,4 +54,69 @@ void exp_fail_lines(run_result *res, const char *text, int max_lines)
         result_fail(res, "  %.*s", l, start);
         start += l + (nl ? 1 : 0);
     }
+}
+
+void exp_check_build(const run_spec *r, diag *d)
+{
+    const config_setting_t *cf = run_setting(r, "experiment.cflags");
+    for (int i = 0; cf && i < config_setting_length(cf); i++) {
+        const char *f = config_setting_get_string_elem(cf, i);
+        if (f[0] != '-' || !strcmp(f, "-o") || !strcmp(f, "-c"))
+            diag_at(d, cf, "'%s' is not a usable compiler flag", f);
+    }
+    run_param ps[64];
+    int n = run_params(r, ps, 64);
+    for (int i = 0; i < n; i++)
+        if (!exp_c_identifier(ps[i].name))
+            diag_at(d, run_setting(r, "experiment.params"), "parameter '%s' is not a C identifier", ps[i].name);
+    const config_setting_t *marks = run_setting(r, "experiment.marks");
+    if (marks && config_setting_length(marks) != 2)
+        diag_at(d, marks, "marks must be [start, end]");
+}
+
+int exp_build_image(const run_spec *r, const char *src, const char *chip, char *elf, size_t elflen, char *err,
+                    size_t errlen)
+{
+    /* Flags: optimisation, the scenario's cflags, then one -D per parameter. */
+    char store[80][352];
+    const char *flags[80];
+    int nf = 0;
+    snprintf(store[nf], sizeof store[nf], "-%s", run_string(r, "experiment.opt", "O2"));
+    flags[nf] = store[nf];
+    nf++;
+    const config_setting_t *cf = run_setting(r, "experiment.cflags");
+    for (int i = 0; cf && i < config_setting_length(cf) && nf < 16; i++)
+        flags[nf++] = config_setting_get_string_elem(cf, i);
+    run_param ps[48];
+    int np = run_params(r, ps, 48);
+    for (int i = 0; i < np; i++, nf++) {
+        snprintf(store[nf], sizeof store[nf], "-D%.63s=%.255s", ps[i].name, ps[i].value);
+        flags[nf] = store[nf];
+    }
+    return fw_build(r->sc->root, src, chip, flags, nf, elf, elflen, err, errlen) ? -1 : 0;
+}
+
+int exp_marks(const run_spec *r, const lanai_core *c, const lanai_mark **m1, const lanai_mark **m2, int *start_id,
+              int *end_id)
+{
+    *start_id = 1;
+    *end_id = 2;
+    const config_setting_t *marks = run_setting(r, "experiment.marks");
+    if (marks) {
+        double a, b;
+        cfg_number(config_setting_get_elem(marks, 0), &a);
+        cfg_number(config_setting_get_elem(marks, 1), &b);
+        *start_id = (int)a;
+        *end_id = (int)b;
+    }
+    int nm;
+    const lanai_mark *m = lanai_marks(c, &nm);
+    *m1 = *m2 = NULL;
+    for (int i = 0; i < nm; i++) {
+        if (!*m1 && (int)m[i].id == *start_id)
+            *m1 = &m[i];
+        else if (*m1 && !*m2 && (int)m[i].id == *end_id)
+            *m2 = &m[i];
+    }
+    return *m1 && *m2 ? 0 : -1;
 }

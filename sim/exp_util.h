@@ -2,6 +2,8 @@
 #ifndef MYRISIM_EXP_UTIL_H
 #define MYRISIM_EXP_UTIL_H
 
+#include "../model/lanai/lanai.h"
+#include "cfgtree.h"
 #include "result.h"
 #include "runspec.h"
 
@@ -16,5 +18,21 @@ int exp_c_identifier(const char *s);
 void exp_console_measures(const char *text, run_result *res);
 /* Append the last max_lines lines of text to the failure report, indented. */
 void exp_fail_lines(run_result *res, const char *text, int max_lines);
+
+/* Load-time checks of the keys that shape a firmware build: every
+ * experiment.cflags entry is a usable compiler flag, every experiment.params
+ * name a C identifier (it becomes -DNAME=VALUE), and experiment.marks, if
+ * given, is [start, end]. Errors go to d. */
+void exp_check_build(const run_spec *r, diag *d);
+/* Build (or find in the cache) the image of C source src for chip with
+ * -<experiment.opt>, experiment.cflags and one -D per parameter. 0, or -1
+ * with the builder's message in err. */
+int exp_build_image(const run_spec *r, const char *src, const char *chip, char *elf, size_t elflen, char *err,
+                    size_t errlen);
+/* The stretch to measure on core c: the first mark with the start id
+ * (experiment.marks[0], default 1) and the first end mark (default 2) after
+ * it. 0, or -1 (and the ids in *start_id, *end_id for a message). */
+int exp_marks(const run_spec *r, const lanai_core *c, const lanai_mark **m1, const lanai_mark **m2, int *start_id,
+              int *end_id);
 
 #endif
