@@ -231,4 +231,21 @@ enum grim_step {
 #define GRIM_C_HDMA_DONE    0x04Cu   /* host */
 #define GRIM_FEAT_HDMA      (1u << 0)
 
+
+/* ---- additions (append-only; firmware/grim README.md) -------------------- */
+#define GRIM_L_ERRORS       0x60u    /* per LC: messages dropped as undeliverable -- at the sending NI
+                                        a header it cannot send (no route to the destination NI,
+                                        destination LC >= GRIM_MAX_LC, payload > GRIM_MTU, message
+                                        past the end of the queue: skipped, never ACKed); at the
+                                        receiving NI an RM-V/RM-RV address the driver could not
+                                        translate (ACKed and dropped) */
+#define GRIM_E_SIZE         4u       /* config error: NIs x LCs need more sequence state (or more NIs)
+                                        than the firmware's SRAM tables hold */
+/* Ring offsets (LC queues and AM rings): an offset equal to the ring's size
+ * means 0. The NI accepts either form in GRIM_L_Q_BACK; its GRIM_L_Q_NEXT
+ * and GRIM_L_Q_FRONT may read Q_SIZE after a message that ends exactly at
+ * the end. In an AM ring the NI never ends a message exactly at the end: a
+ * message that does not fit with 8 bytes to spare goes to offset 0 after a
+ * WRAP header at the old back, so GRIM_L_AM_BACK is always < GRIM_L_AM_SIZE. */
+
 #endif
