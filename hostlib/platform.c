@@ -2,6 +2,8 @@
  * host model, whatever backend runs the host thread. */
 #include "platform_impl.h"
 
+#include "../model/trace/hooks.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,6 +124,13 @@ static int wait_for(platform *p, waiter *w, const char *what)
     return 0;
 }
 
+/* The host CPU track of a trace: the call took [t0, now]. Returns rc. */
+static int traced(platform *p, const char *what, sim_time t0, uint64_t bytes, int rc)
+{
+    if (trace_cur) trace_cpu(p->h, what, t0, plat_now(p), bytes);
+    return rc;
+}
+
 static int advance(platform *p, sim_time d)
 {
     p->be.advance_to(p->be.ctx, plat_now(p) + d);
@@ -154,19 +163,22 @@ int plat_pio_write(platform *p, uint32_t off, const void *src, size_t len, plat_
         return perr(p, "PIO write: host %s has no %s", plat_host_profile(p)->name,
                     m == PLAT_PIO_MMX ? "MMX" : m == PLAT_PIO_SSE ? "SSE" : "write-combining");
     waiter w = {0, 0};
+    sim_time t0 = plat_now(p);
     if (host_pio_write(p->h, p->bus, p->bar_base + off, src, (uint32_t)len, (host_pio_mode)m,
                        done_cb, &w))
         return perr(p, "%s", host_error(p->h));
-    return wait_for(p, &w, "PIO write");
+    return traced(p, m == PLAT_PIO_MMX ? "PIO write (MMX)" : m == PLAT_PIO_SSE ? "PIO write (SSE)"
+                     : m == PLAT_PIO_WC ? "PIO write (WC)" : "PIO write", t0, len, wait_for(p, &w, "PIO write"));
 }
 
 int plat_pio_read(platform *p, uint32_t off, void *dst, size_t len)
 {
     if (check_bar(p, off, len, "read")) return -1;
     waiter w = {0, 0};
+    sim_time t0 = plat_now(p);
     if (host_pio_read(p->h, p->bus, p->bar_base + off, dst, (uint32_t)len, done_cb, &w))
         return perr(p, "%s", host_error(p->h));
-    return wait_for(p, &w, "PIO read");
+    return traced(p, "PIO read", t0, len, wait_for(p, &w, "PIO read"));
 }
 
 int plat_pio_write32(platform *p, uint32_t off, uint32_t v)
@@ -227,7 +239,8 @@ int plat_pin(platform *p, const void *ptr, size_t len)
     int pages = hm_pin(s, ptr, len);
     if (pages < 0) return perr(p, "%s", hm_error(s));
     const host_profile *hp = plat_host_profile(p);
-    return advance(p, hp->pin_call_ps + (sim_time)pages * hp->pin_page_ps);
+    sim_time t0 = plat_now(p);
+    return traced(p, "pin", t0, len, advance(p, hp->pin_call_ps + (sim_time)pages * hp->pin_page_ps));
 }
 
 int plat_unpin(platform *p, const void *ptr, size_t len)
@@ -236,7 +249,8 @@ int plat_unpin(platform *p, const void *ptr, size_t len)
     if (!s) return perr(p, "unpin of %p: not memory of this process", ptr);
     int pages = hm_unpin(s, ptr, len);
     if (pages < 0) return perr(p, "%s", hm_error(s));
-    return advance(p, (sim_time)pages * plat_host_profile(p)->unpin_page_ps);
+    sim_time t0 = plat_now(p);
+    return traced(p, "unpin", t0, len, advance(p, (sim_time)pages * plat_host_profile(p)->unpin_page_ps));
 }
 
 int plat_virt_to_phys(platform *p, const void *ptr, uint64_t *phys, size_t *contig)
@@ -244,20 +258,30 @@ int plat_virt_to_phys(platform *p, const void *ptr, uint64_t *phys, size_t *cont
     hm_space *s = space_of(p, ptr);
     if (!s) return perr(p, "translate %p: not memory of this process (allocate it with plat_alloc)", ptr);
     if (hm_translate(s, ptr, phys, contig)) return perr(p, "%s", hm_error(s));
-    return advance(p, plat_host_profile(p)->xlate_page_ps);
+    sim_time t0 = plat_now(p);
+    return traced(p, "virt_to_phys", t0, 0, advance(p, plat_host_profile(p)->xlate_page_ps));
 }
 
-int plat_syscall(platform *p) { return advance(p, plat_host_profile(p)->syscall_ps); }
+int plat_syscall(platform *p)
+{
+    sim_time t0 = plat_now(p);
+    return traced(p, "syscall", t0, 0, advance(p, plat_host_profile(p)->syscall_ps));
+}
 
 /* ---- CPU time -------------------------------------------------------------- */
 
 int plat_memcpy(platform *p, void *dst, const void *src, size_t len)
 {
     memmove(dst, src, len);
-    return advance(p, host_memcpy_cost(p->h, len));
+    sim_time t0 = plat_now(p);
+    return traced(p, "memcpy", t0, len, advance(p, host_memcpy_cost(p->h, len)));
 }
 
-int plat_compute(platform *p, sim_time ps) { return advance(p, ps); }
+int plat_compute(platform *p, sim_time ps)
+{
+    sim_time t0 = plat_now(p);
+    return traced(p, "compute", t0, 0, advance(p, ps));
+}
 
 /* ---- interrupts ---------------------------------------------------------- */
 
@@ -278,11 +302,14 @@ int plat_wait_irq(platform *p)
     if (p->in_isr) return perr(p, "plat_wait_irq called from inside the interrupt service routine");
     if (machine_ok(p)) return -1;
     waiter w = {0, 0};
+    sim_time t0 = plat_now(p);
     host_on_irq(p->h, irq_cb, &w);
     if (p->be.wait_flag(p->be.ctx, &w.flag)) {
         if (machine_ok(p)) return -1;
         return perr(p, "waiting for an interrupt that never comes: nothing left to happen in the machine");
     }
+    traced(p, "wait irq", t0, 0, 0);
+    t0 = plat_now(p);
     const host_profile *hp = plat_host_profile(p);
     if (advance(p, hp->irq_entry_ps)) return -1;
     if (p->isr) {
@@ -291,5 +318,5 @@ int plat_wait_irq(platform *p)
         p->in_isr = 0;
         if (r) return -1;
     }
-    return advance(p, hp->irq_exit_ps);
+    return traced(p, "interrupt", t0, 0, advance(p, hp->irq_exit_ps));
 }

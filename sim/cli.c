@@ -8,6 +8,7 @@
 #include "outputs.h"
 #include "runspec.h"
 #include "scenario.h"
+#include "trace_run.h"
 #include "show.h"
 
 #include <dirent.h>
@@ -23,7 +24,8 @@
 
 static void usage(FILE *f)
 {
-    fputs("usage: myrisim run FILE [--set KEY=VALUE ...] [--out DIR] [--quick] [--jobs N] [--trace FILE]\n"
+    fputs("usage: myrisim run FILE [--set KEY=VALUE ...] [--out DIR] [--quick] [--jobs N]\n"
+          "                    [--trace FILE [--trace-x X] [--trace-series NAME] [--trace-max-events N]]\n"
           "       myrisim describe FILE [--set KEY=VALUE ...]\n"
           "       myrisim list [DIR]\n"
           "       myrisim report [--reference DIR] [--out FILE] RESULT_DIR...\n"
@@ -52,7 +54,10 @@ static void help(void)
          "                   sweep.values=[64,128], series.0.name=\"x\"\n"
          "  --quick          run only the sweep's quick subset\n"
          "  --jobs N         run up to N runs at once (default 1)\n"
-         "  --trace FILE     write an event trace (kinds that support it)\n\n"
+         "  --trace FILE     write a Chrome/Perfetto trace of one run (FILE.json.gz: gzip; kinds\n"
+         "                   ni_pingpong and host; docs/tracing.md): the first series' first point,\n"
+         "                   or --trace-series NAME / --trace-x X (a sweep point); at most\n"
+         "                   --trace-max-events N events (default 2000000)\n\n"
          "exit status: 0 ok, 1 a run failed, 2 bad scenario or usage, 3 deadlock\n"
          "environment: MYRISIM_ROOT (repository root), MYRISIM_RUN_GUARD (seconds a run may\n"
          "take before it is killed; default 600, a safety net only)\n\n"
@@ -106,7 +111,8 @@ static int mkdirs(const char *path)
 }
 
 typedef struct cli_opts {
-    const char *file, *out, *trace;
+    const char *file, *out, *trace, *trace_x, *trace_series;
+    unsigned long long trace_max;
     const char *sets[MAX_SETS];
     int nsets, quick, jobs;
 } cli_opts;
@@ -156,6 +162,23 @@ static int parse_opts(int argc, char **argv, int first, cli_opts *o, int allow_r
             if (t < 0)
                 return -1;
             o->trace = val;
+        } else if (allow_run_opts && (t = take(argc, argv, &i, "--trace-x", &val))) {
+            if (t < 0)
+                return -1;
+            o->trace_x = val;
+        } else if (allow_run_opts && (t = take(argc, argv, &i, "--trace-series", &val))) {
+            if (t < 0)
+                return -1;
+            o->trace_series = val;
+        } else if (allow_run_opts && (t = take(argc, argv, &i, "--trace-max-events", &val))) {
+            if (t < 0)
+                return -1;
+            char *end;
+            o->trace_max = strtoull(val, &end, 10);
+            if (*end || !*val || val[0] == '-' || o->trace_max < 1) {
+                fprintf(stderr, "myrisim: --trace-max-events wants a number >= 1, not '%s'\n", val);
+                return -1;
+            }
         } else if (allow_run_opts && (t = take(argc, argv, &i, "--jobs", &val))) {
             if (t < 0)
                 return -1;
@@ -180,6 +203,10 @@ static int parse_opts(int argc, char **argv, int first, cli_opts *o, int allow_r
     }
     if (!o->file) {
         fprintf(stderr, "myrisim: no scenario file given\n");
+        return -1;
+    }
+    if (!o->trace && (o->trace_x || o->trace_series || o->trace_max)) {
+        fprintf(stderr, "myrisim: --trace-x, --trace-series and --trace-max-events go with --trace FILE\n");
         return -1;
     }
     return 0;
@@ -233,6 +260,12 @@ static int cmd_run(int argc, char **argv)
     int nx;
     const double *xs = scenario_points(&sc, o.quick, &nx);
     int n = nx * sc.nseries;
+    int traced = o.trace ? sim_trace_pick(&sc, xs, nx, o.trace_x, o.trace_series) : -1;
+    if (o.trace && traced < 0) {
+        scenario_free(&sc);
+        return MYRISIM_BAD_INPUT;
+    }
+    sim_trace_set_max(o.trace_max);
     run_spec *runs = calloc((size_t)n, sizeof *runs);
     run_result *res = calloc((size_t)n, sizeof *res);
     for (int s = 0; s < sc.nseries; s++)
@@ -242,7 +275,7 @@ static int cmd_run(int argc, char **argv)
             r->series = s;
             r->index = s * nx + i;
             r->x = xs[i];
-            r->trace = o.trace;
+            r->trace = r->index == traced ? o.trace : NULL;
         }
     fprintf(stderr, "myrisim: %s: %d runs (%d series x %d points), %d at a time\n", sc.name, n, sc.nseries, nx, o.jobs);
     const char *g = getenv("MYRISIM_RUN_GUARD");

@@ -2,6 +2,7 @@
 #include "executor.h"
 
 #include "textfmt.h"
+#include "trace_run.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -36,7 +37,10 @@ static void run_child(const run_spec *r, int fd)
 {
     run_result res;
     result_init(&res);
-    r->sc->kind->run(r, &res);
+    sim_trace_begin(r, &res);
+    if (res.ok)
+        r->sc->kind->run(r, &res);
+    sim_trace_end(r, &res);
     /* Every measurement the scenario lists must be there. */
     for (int m = 0; res.ok && m < r->sc->nmeasures; m++) {
         double v;

@@ -23,6 +23,7 @@
 
 #include "../hostlib/apps/happ.h"
 #include "../model/node/hosts.h"
+#include "../model/trace/trace_cosim.h"
 #include "cluster.h"
 #include "fwbuild.h"
 #include "runspec.h"
@@ -263,7 +264,11 @@ static void host_run(const run_spec *r, run_result *res)
                          "the plain-C backend runs one", n);
         goto out;
     }
+    if (trace_cur)
+        trace_cosim_begin(trace_cur, s);
     cosim_status st = systemc ? cosim_run_systemc_hosts(s, pr, n, until) : cosim_run_host(s, &pr[0], until);
+    if (trace_cur)
+        trace_cosim_end(trace_cur, s);
 
     int bad = st != COSIM_DONE;
     for (int i = 0; i < n; i++)
@@ -320,7 +325,7 @@ const experiment_kind host_kind = {
     .keys = host_keys,
     .measures = host_measures,
     .custom_measures = 1,
-    .supports_trace = 0,
+    .supports_trace = 1,
     .check = host_check,
     .run = host_run,
 };

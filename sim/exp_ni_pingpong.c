@@ -17,6 +17,7 @@
 #include "exp_util.h"
 
 #include "../model/node/cosim.h"
+#include "../model/trace/trace_cosim.h"
 #include "cluster.h"
 #include "exp_ni.h"
 #include "runspec.h"
@@ -220,7 +221,11 @@ static void ni_run(const run_spec *r, run_result *res)
             goto out;
         }
     double limit_us = run_number(r, "experiment.time_limit_us", 1e6);
+    if (trace_cur)
+        trace_cosim_begin(trace_cur, s);
     cosim_status st = cosim_run(s, (sim_time)(limit_us * 1e6));
+    if (trace_cur)
+        trace_cosim_end(trace_cur, s);
     /* A node that gave up (its own checks failed) is the cause even when the
      * others then wait for it until the watchdog or the time limit. */
     int bad = -1;
@@ -258,7 +263,7 @@ const experiment_kind ni_pingpong_kind = {
     .keys = ni_keys,
     .measures = ni_measures,
     .custom_measures = 1,
-    .supports_trace = 0,
+    .supports_trace = 1,
     .check = ni_check,
     .run = ni_run,
 };

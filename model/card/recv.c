@@ -13,6 +13,7 @@
  * taken, so the sender really blocks. */
 #include "card_internal.h"
 #include "crc.h"
+#include "../trace/hooks.h"
 
 #include <string.h>
 
@@ -68,6 +69,7 @@ static void finish(ni_card *c, sim_time now, int truncated)
     card_isr_set(c, now, ((over & 1) ? ch->orun1 : 0) | ((over & 2) ? ch->orun2 : 0) |
                              ((over & 4) ? ch->orun4 : 0));
     c->st.packets_recv++;
+    if (trace_cur) trace_recv_end(c, now, bad);
     r->armed = 0;
     r->in_packet = 0;
     card_isr_set(c, now, ch->recv);
@@ -127,6 +129,7 @@ static void take(ni_card *c)
             r->nbytes = 0;
             r->crc8 = 0;
             r->crc32 = CRC32_INIT;
+            if (trace_cur) trace_recv_begin(c, now);
             if (c->chip->head) card_isr_set(c, now, c->chip->head);
         }
         /* CRCs in bulk; the last five bytes one by one for the history */

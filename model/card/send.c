@@ -17,6 +17,7 @@
  * MYRINET.CRC_ENABLE, LANai 9 TX_CRC8_ENABLE). */
 #include "card_internal.h"
 #include "crc.h"
+#include "../trace/hooks.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,6 +105,7 @@ void card_send_done(void *ctx, lk_ep *e, uint32_t tag)
     (void)tag;
     c->epoch++;
     c->snd.busy = 0;
+    if (trace_cur) trace_send_end(c, now);
     card_progress(c, now);
     card_isr_set(c, now, c->chip->send);
 }
@@ -136,6 +138,7 @@ int card_send_start(ni_card *c, uint32_t addr, card_reg which, sim_time t, uint3
     s->since = t;
     card_isr_clear(c, t, c->chip->send);
     s->ev = evq_at(c->q, t + c->dma_start, start_event, c);
+    if (trace_cur) trace_send_begin(c, t, end - start, s->tail);
     lanai_request_stop(c->core);
     return 0;
 }

@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cosim_internal.h"
 #include "watchdog.h"
+#include "../trace/hooks.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -244,10 +245,12 @@ int cosim_node_run(cosim *s, int ni, sim_time h)
     while (lanai_state_of(nd->core) == LANAI_RUNNING) {
         if (cosim_node_time(s, ni) >= h) break;
         uint64_t lim = ni_clock_cycle_at(&nd->clk, h);
+        sim_time t0 = nd->time;
         lanai_run(nd->core, lim);
         update_time(nd);
         s->st.core_runs++;
         nd->parked = lanai_idle_parked(nd->core, &nd->parked_until);
+        if (trace_cur) trace_core_run((unsigned)ni, t0, nd->time, nd->parked);
         nd->parked_epoch = card_epoch(nd->card);
         s->st.parked_runs += nd->parked;
         if (lanai_cycles(nd->core) < lim) {

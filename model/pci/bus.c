@@ -1,6 +1,8 @@
 /* PCI bus: arbitration, tenures, latency timer, faults, interrupt lines. */
 #include "bus.h"
 
+#include "../trace/hooks.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -379,6 +381,9 @@ static void end_event(void *arg)
             if (x->done == x->len) r = PCI_RESP_OK;
         }
     }
+    if (trace_cur)
+        trace_pci_burst(b, m->name, x->cmd == PCI_WRITE, b->cur_tgt ? b->plan.bytes : 0, b->burst.addr, b->t_addr, t,
+                        r != PCI_RESP_ADDRESS_ERROR && r != PCI_RESP_TARGET_ABORT);
     b->cur = NULL;
     b->cur_tgt = NULL;
     if (r != PCI_RESP_INCOMPLETE) {

@@ -1,6 +1,8 @@
 /* LANai 4 register-driven host-DMA engine (PCI side). */
 #include "dma_lanai4.h"
 
+#include "../trace/hooks.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,6 +70,7 @@ static void finish(void *arg)
     d->st.dmas++;
     d->st.bytes += d->len;
     d->st.busy_ps += t - d->t_start;
+    if (trace_cur) trace_hdma_end(d->port.ctx, 0, t, !d->x_dir, d->len, 0);
     if (d->port.raise_isr) d->port.raise_isr(d->port.ctx, L4_ISR_DMA_INT, t);
 }
 
@@ -84,6 +87,7 @@ static void on_done(pci_txn *x, void *ctx)
     dma_lanai4 *d = ctx;
     if (x->resp != PCI_RESP_OK) {
         d->busy = 0;
+        if (trace_cur) trace_hdma_end(d->port.ctx, 0, evq_now(d->q), !d->x_dir, d->len, 1);
         fault(d, "LANai 4 host DMA (%s, EAR 0x%08x, LAR 0x%06x, %u bytes) failed: %s on the PCI bus (%s)",
               d->x_dir ? "host->LANai" : "LANai->host", d->x_ear, d->x_lar, d->len,
               pci_resp_name(x->resp), pci_bus_fault_text(d->bus));
@@ -131,6 +135,7 @@ static int start(dma_lanai4 *d, uint32_t count, sim_time t)
     d->busy = 1;
     d->submitted = 0;
     d->t_start = t;
+    if (trace_cur) trace_hdma_begin(d->port.ctx, 0, t);
     if (t < evq_now(d->q)) t = evq_now(d->q);
     d->t_submit = t + d->tm->dma_start * clk(d);
     if (len == 0) {

@@ -2,6 +2,8 @@
  * channel, so the two directions compete for the bus like two engines. */
 #include "dma_lanai9.h"
 
+#include "../trace/hooks.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,6 +106,7 @@ static void stop(chan *c, const char *why)
 {
     c->busy = 0;
     c->kick_pending = 0;
+    if (trace_cur) trace_hdma_end(c->d->port.ctx, c->ch, evq_now(c->d->q), !(c->next & DMA9_E2L), c->len, 1);
     fault(c->d, "LANai 9 host DMA channel %d (%s), block at SRAM 0x%06x: %s",
           c->ch, chan_name(c->ch), c->ptr, why);
 }
@@ -123,6 +126,7 @@ static void block_done(void *arg)
     if (d->port.sram_traffic) d->port.sram_traffic(d->port.ctx, 8, t);
     d->st.dmas++;
     d->st.bytes += c->len;
+    if (trace_cur) trace_hdma_end(d->port.ctx, c->ch, t, !(c->next & DMA9_E2L), c->len, 0);
     if ((c->next & DMA9_WAKE) && d->port.raise_isr) d->port.raise_isr(d->port.ctx, L9_ISR_WAKE0, t);
     c->ptr = c->next & ~7u;
     evq_at(d->q, t + d->tm->dma_desc * clk(d), fetch, c);
@@ -189,6 +193,7 @@ static void fetch(void *arg)
         stop(c, why);
         return;
     }
+    if (trace_cur) trace_hdma_begin(d->port.ctx, c->ch, evq_now(d->q));
     if (c->len == 0) {
         evq_at(d->q, evq_now(d->q), block_done, c);
         return;

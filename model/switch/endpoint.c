@@ -2,6 +2,7 @@
  * a packet-aware view of the receive slack. */
 #include "endpoint.h"
 
+#include "../trace/hooks.h"
 #include "ring.h"
 
 #include <stdio.h>
@@ -136,14 +137,15 @@ static void src_pull(void *ctx, lk_sym *out, unsigned n, sim_time start, sim_tim
 {
     lk_ep *e = ctx;
     seg *s = sw_ring_at(&e->segs, 0);
-    (void)start;
-    if (!e->in_packet) {
+    int first = !e->in_packet;
+    if (first) {
         e->in_packet = 1;
         e->cur_dst = LK_NO_NODE;
         if (e->dest && s->len)
             e->cur_dst = (uint16_t)e->dest(e->dest_ctx, e->node, s->data + s->off, s->len - s->off);
     }
     lk_sym base = {.src = (uint16_t)e->node, .dst = e->cur_dst, .seq = e->seq};
+    if (trace_cur && first) trace_ni_tx(e->node, &base, start);
     if (s->len == s->off) {
         out[0] = base;
         out[0].flags = LK_TAIL | LK_GAP;
@@ -188,6 +190,7 @@ unsigned ep_recv_syms(lk_ep *e, lk_sym *out, unsigned max)
     if (n > max) n = max;
     if (!n) return 0;
     lk_rx_take(e->rx, out, n, evq_now(e->q));
+    if (trace_cur) trace_ni_rx(e->node, out, n);
     for (unsigned i = 0; i < n; i++) {
         if (out[i].flags & LK_CORRUPT) e->st.corrupt_recv++;
         if (!(out[i].flags & LK_GAP)) e->st.bytes_recv++;

@@ -7,6 +7,7 @@
  * counting against that input's slack until their real start time. */
 #include "link.h"
 
+#include "../trace/hooks.h"
 #include "ring.h"
 #include "rng.h"
 
@@ -363,6 +364,7 @@ static void commit(lk_dir *d, sim_time s, unsigned n)
     f->n = n;
     f->arrive = s + ser + d->p.prop;
     d->src->pull(d->src_ctx, f->sym, n, s, s + ser);
+    if (trace_cur) trace_link_chunk(d, f->sym, n, s, s + ser);
     inject_errors(d, f);
     d->tx_free = s + ser;
     evq_at(d->q, f->arrive, on_arrival, d);

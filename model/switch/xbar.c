@@ -4,6 +4,8 @@
  * blocked output reaches the input's slack and then the upstream STOP. */
 #include "xbar.h"
 
+#include "../trace/hooks.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -312,15 +314,16 @@ static unsigned out_avail(void *ctx, unsigned max, int *unit_end)
 static void out_pull(void *ctx, lk_sym *out, unsigned n, sim_time start, sim_time end)
 {
     xout *o = ctx;
-    (void)end;
     if (o->closing) {
         out[0] = o->close_sym;
+        if (trace_cur) trace_switch_pull(o->x, o->port, -1, out, 1, start, end);
         o->closing = 0;
         release(o);
         return;
     }
     xin *i = &o->x->in[o->owner];
     lk_rx_take(i->in, out, n, start);
+    if (trace_cur) trace_switch_pull(o->x, o->port, (int)i->port, out, n, start, end);
     o->sent += n;
     i->last_move = start;
     if (out[n - 1].flags & LK_TAIL) {
