@@ -11,6 +11,9 @@ struct drv {
     uint32_t pending;
     uint32_t acked;            /* bits the last ISR run acknowledged */
     uint32_t nirq;
+    uint32_t hook_bits;        /* ISR bits that also go to the hook (GRIM translation requests) */
+    int (*hook)(void *ctx, uint32_t bits);
+    void *hook_ctx;
     char err[400];
 };
 
@@ -55,7 +58,15 @@ static int isr(void *ctx, platform *p)
     d->acked = v;
     if (v && plat_pio_write32(p, drv_isr_off(d), v)) return -1;   /* acknowledge */
     d->pending |= v;
+    if (d->hook && (v & d->hook_bits)) return d->hook(d->hook_ctx, v & d->hook_bits);
     return 0;
+}
+
+void drv_set_isr_hook(drv *d, uint32_t bits, int (*fn)(void *ctx, uint32_t bits), void *ctx)
+{
+    d->hook_bits = fn ? bits : 0;
+    d->hook = fn;
+    d->hook_ctx = ctx;
 }
 
 drv *drv_open(platform *p, char *err, size_t errlen)

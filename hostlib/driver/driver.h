@@ -38,6 +38,11 @@ int drv_disable_irq(drv *d, uint32_t bits);    /* EIMR &= ~bits */
 int drv_wait_irq(drv *d, uint32_t mask, uint32_t *seen);
 uint32_t drv_irq_count(const drv *d);
 
+/* A hook the ISR calls (inside the interrupt, platform usable) with the
+ * acknowledged bits among `bits`; its -1 fails the interrupt. One hook;
+ * fn = NULL removes it. drv_xlat.h uses it for GRIM's translations. */
+void drv_set_isr_hook(drv *d, uint32_t bits, int (*fn)(void *ctx, uint32_t bits), void *ctx);
+
 /* BAR offsets of the card's ISR and EIMR for its chip. */
 uint32_t drv_isr_off(const drv *d);
 uint32_t drv_eimr_off(const drv *d);

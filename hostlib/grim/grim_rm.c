@@ -1,0 +1,41 @@
+/* Remote memory writes (dissertation §4.5.3, C.5.2): RM-V to a virtual
+ * address the receiving NI translates, RM-P to a physical address. Larger
+ * than a fragment they go as independent writes, the lock (notification,
+ * §4.5.5) only on the last. */
+#include "grim_internal.h"
+
+static int send_rm(grim *g, uint32_t type, uint32_t dest, uint64_t target, const void *src, uint32_t n,
+                   uint32_t lock_va, uint32_t lock_value, const char *what)
+{
+    if (n && !src) return grim_fail(g, "%s: %u bytes from NULL", what, n);
+    if (target + n > 0x100000000ull)
+        return grim_fail(g, "%s: target 0x%llx + %u bytes beyond 32-bit addresses", what, (unsigned long long)target, n);
+    if (grim_send_begin(g)) return -1;
+    const uint8_t *s = src;
+    uint32_t off = 0, frag = g->max_payload;
+    int r = 0;
+    do {
+        uint32_t k = n - off > frag ? frag : n - off;
+        int last = off + k == n;
+        uint32_t a[4] = {(uint32_t)(target + off), last ? lock_va : 0, last ? lock_value : 0, 0};
+        grim_hdr h;
+        grim_hdr_make(&h, type, g->ep, dest, g->o.lc, 0, a, k);
+        r = grim_put(g, &h, s + off, k);
+        if (!last) g->st.sent_fragments++;
+        off += k;
+    } while (r == 0 && off < n);
+    grim_send_end(g);
+    return r;
+}
+
+int grim_sendMemory(grim *g, uint32_t dest, uint32_t target_va, const void *src, uint32_t n, uint32_t lock_va,
+                    uint32_t lock_value)
+{
+    return send_rm(g, GRIM_T_RMV, dest, target_va, src, n, lock_va, lock_value, "grim_sendMemory");
+}
+
+int grim_sendPhysicalMemory(grim *g, uint32_t dest, uint64_t target_pa, const void *src, uint32_t n, uint32_t lock_va,
+                            uint32_t lock_value)
+{
+    return send_rm(g, GRIM_T_RMP, dest, target_pa, src, n, lock_va, lock_value, "grim_sendPhysicalMemory");
+}
