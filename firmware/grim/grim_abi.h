@@ -248,4 +248,11 @@ enum grim_step {
  * message that does not fit with 8 bytes to spare goes to offset 0 after a
  * WRAP header at the old back, so GRIM_L_AM_BACK is always < GRIM_L_AM_SIZE. */
 
+/* Ending the firmware with exit code 0: GRIM_C_QUIT "nonzero = firmware
+ * exits with that code" cannot say 0, so the exit code is its low 8 bits;
+ * the host library writes GRIM_QUIT(code), i.e. 0x100 | code (0x100 for a
+ * clean end). */
+#define GRIM_QUIT(code)     (0x100u | ((code) & 0xFFu))
+#define GRIM_QUIT_EXIT(v)   ((v) & 0xFFu)   /* the exit code the firmware uses for GRIM_C_QUIT = v */
+
 #endif
