@@ -25,6 +25,8 @@ struct drv_xlat {
     uint64_t req_phys;
     uint32_t last_seq;
     uint32_t served, pages;
+    sim_time last_ps;
+    uint32_t last_pages;
     xblock blk[MAX_BLOCKS];
     int nblk;
     char err[300];
@@ -129,6 +131,8 @@ static int serve(void *ctx, uint32_t bits)
     uint32_t slot = be32(x->req + GRIM_XR_SLOT);
     if (seq == x->last_seq) return 0;   /* no new request behind this HOST_SIG */
     x->last_seq = seq;
+    sim_time t0 = plat_now(x->p);
+    uint32_t pages0 = x->pages;
     uint8_t e[GRIM_XLAT_BYTES];
     memset(e, 0, sizeof e);
     uint32_t ebytes = 8;
@@ -151,6 +155,8 @@ static int serve(void *ctx, uint32_t bits)
     if (plat_pio_write(x->p, sram(x, slot), e, ebytes, PLAT_PIO_PLAIN) ||
         plat_pio_write32(x->p, sram(x, GRIM_CTRL + GRIM_C_XREQ_DONE), seq))
         return -1;
+    x->last_ps = plat_now(x->p) - t0;
+    x->last_pages = x->pages - pages0;
     return 0;
 }
 
@@ -192,6 +198,11 @@ void drv_xlat_close(drv_xlat *x)
 uint64_t drv_xlat_req_phys(const drv_xlat *x) { return x->req_phys; }
 uint32_t drv_xlat_served(const drv_xlat *x) { return x->served; }
 uint32_t drv_xlat_pages(const drv_xlat *x) { return x->pages; }
+void drv_xlat_last(const drv_xlat *x, sim_time *ps, uint32_t *pages)
+{
+    *ps = x->last_ps;
+    *pages = x->last_pages;
+}
 const char *drv_xlat_error(const drv_xlat *x) { return x->err; }
 
 int drv_xlat_add(drv_xlat *x, uint32_t va, void *ptr, uint32_t len, uint32_t lc)

@@ -30,6 +30,9 @@ int drv_xlat_add(drv_xlat *x, uint32_t va, void *ptr, uint32_t len, uint32_t lc)
 int drv_xlat_remove(drv_xlat *x, uint32_t va);
 
 uint32_t drv_xlat_served(const drv_xlat *x);     /* requests answered */
+/* The last request answered: time in the ISR from reading the request to
+ * the DONE write issued (translation and NI update), pages translated. */
+void drv_xlat_last(const drv_xlat *x, sim_time *ps, uint32_t *pages);
 uint32_t drv_xlat_pages(const drv_xlat *x);      /* pages translated */
 const char *drv_xlat_error(const drv_xlat *x);   /* "" while every request was valid */
 

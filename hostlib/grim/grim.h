@@ -12,6 +12,7 @@
 #define MYRISIM_GRIM_H
 
 #include "../tpil/tpil.h"
+#include "../../firmware/grim/grim_abi.h"
 
 typedef struct grim grim;
 
@@ -85,6 +86,9 @@ int grim_send(grim *g, uint32_t dest, uint32_t handler, uint32_t a0, uint32_t a1
 int grim_poll(grim *g);
 /* Poll until *word == value (a lock the NI writes). */
 int grim_wait_word(grim *g, const volatile uint32_t *word, uint32_t value);
+/* Wait until the NI has every message of this endpoint's queue
+ * acknowledged (polling meanwhile). */
+int grim_flush(grim *g);
 /* Every node calls it; returns when all have (messages to node server_node). */
 int grim_barrier(grim *g);
 
@@ -126,6 +130,11 @@ typedef struct grim_stats {
 } grim_stats;
 const grim_stats *grim_get_stats(const grim *g);
 
+/* The driver's translation service (drv_xlat.h) of this endpoint. */
+struct drv_xlat *grim_xlat(grim *g);
+/* Change the fragment size (frag_bytes) from now on (0 = the largest the
+ * queues allow); it is the host library's alone. Returns the size in effect. */
+uint32_t grim_set_frag(grim *g, uint32_t bytes);
 /* The options in effect (after defaults and clamping). */
 const grim_options *grim_get_options(const grim *g);
 /* The NI's features word (GRIM_C_FEATURES). */

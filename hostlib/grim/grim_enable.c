@@ -25,6 +25,7 @@ int grim_fail_plat(grim *g, const char *what) { return grim_fail(g, "%s: %s", wh
 const char *grim_error(const grim *g) { return g->err; }
 platform *grim_platform(grim *g) { return g->p; }
 drv *grim_driver(grim *g) { return g->d; }
+struct drv_xlat *grim_xlat(grim *g) { return g->xl; }
 uint32_t grim_getMyVNN(const grim *g) { return g->node; }
 uint32_t grim_nodes(const grim *g) { return g->nodes; }
 uint32_t grim_getDestID(const grim *g, uint32_t vnn, uint32_t lc)
@@ -83,6 +84,22 @@ static int wait_ctrl(grim *g, uint32_t off, uint32_t want, uint32_t *v, const ch
     }
 }
 
+/* A fragment must fit half the outgoing queue and half the AM ring. */
+static uint32_t clamp_frag(uint32_t frag, uint32_t queue, uint32_t ring)
+{
+    uint32_t qmax = grim_ring_max_msg(queue) - GRIM_HDR_BYTES, rmax = grim_ring_max_msg(ring) - GRIM_HDR_BYTES;
+    if (!frag || frag > GRIM_MTU) frag = GRIM_MTU;
+    if (frag > qmax) frag = qmax & ~7u;
+    if (frag > rmax) frag = rmax & ~7u;
+    return frag;
+}
+
+uint32_t grim_set_frag(grim *g, uint32_t bytes)
+{
+    g->o.frag_bytes = g->max_payload = clamp_frag(bytes, g->o.queue_bytes, g->o.am_ring_bytes);
+    return g->max_payload;
+}
+
 static int check_options(grim *g, grim_options *o)
 {
     if (o->nlc < 1 || o->nlc > GRIM_MAX_LC) return grim_fail(g, "nlc = %u: 1..%u logical channels", o->nlc, GRIM_MAX_LC);
@@ -96,16 +113,10 @@ static int check_options(grim *g, grim_options *o)
     if (grim_ring_max_msg(q) < GRIM_HDR_BYTES + 8)
         return grim_fail(g, "queues of %u bytes are too small for a message", q);
     o->queue_bytes = q;
-    uint32_t frag = o->frag_bytes ? o->frag_bytes : GRIM_MTU;
-    if (frag > GRIM_MTU) return grim_fail(g, "frag_bytes = %u: at most GRIM_MTU = %u", frag, GRIM_MTU);
-    /* a fragment must fit half the outgoing queue and half the AM ring */
-    uint32_t qmax = grim_ring_max_msg(q) - GRIM_HDR_BYTES;
+    if (o->frag_bytes > GRIM_MTU) return grim_fail(g, "frag_bytes = %u: at most GRIM_MTU = %u", o->frag_bytes, GRIM_MTU);
     if (o->am_ring_bytes % 8 || o->am_ring_bytes < 4096)
         return grim_fail(g, "am_ring_bytes = %u: a multiple of 8, at least 4096", o->am_ring_bytes);
-    uint32_t rmax = grim_ring_max_msg(o->am_ring_bytes) - GRIM_HDR_BYTES;
-    if (frag > qmax) frag = qmax & ~7u;
-    if (frag > rmax) frag = rmax & ~7u;
-    o->frag_bytes = frag;
+    o->frag_bytes = clamp_frag(o->frag_bytes, q, o->am_ring_bytes);
     if (o->seg_bytes) {
         o->seg_bytes = (o->seg_bytes + 7) & ~7u;
         if (!(o->fw_options & GRIM_OPT_SEND_CT)) o->seg_bytes = 0;   /* the NI would not transmit partial messages */
@@ -265,24 +276,33 @@ grim *grim_enable(platform *p, const grim_options *o, char *err, size_t errlen)
 
 /* Wait until the NI has every message of our queue acknowledged, so that
  * nothing we sent is lost when the firmware stops. */
-static void drain(grim *g)
+static int drain(grim *g, sim_time timeout)
 {
-    sim_time give_up = plat_now(g->p) + SIM_US(DRAIN_TIMEOUT_US);
-    while (g->ovf_head && plat_now(g->p) < give_up)
-        if (grim_poll(g) < 0) return;
+    sim_time give_up = plat_now(g->p) + timeout;
+    while (g->ovf_head) {
+        if (grim_poll(g) < 0) return -1;
+        if (plat_now(g->p) > give_up) return grim_fail(g, "flush: the overflow queue did not drain");
+    }
     for (;;) {
         uint32_t f;
-        if (grim_read_lcd(g, g->o.lc, GRIM_L_Q_FRONT, &f)) return;
-        if (f == g->sq.back || plat_now(g->p) > give_up) return;
-        if (grim_poll(g) < 0 || plat_compute(g->p, SIM_NS(GRIM_FRONT_BACKOFF_NS))) return;
+        if (grim_read_lcd(g, g->o.lc, GRIM_L_Q_FRONT, &f)) return -1;
+        if (f == g->sq.size) f = 0;
+        g->sq.front = f;
+        if (f == g->sq.back) return 0;
+        if (plat_now(g->p) > give_up)
+            return grim_fail(g, "flush: messages still unacknowledged after %llu us (q_front %u, q_back %u)",
+                             (unsigned long long)(timeout / 1000000), f, g->sq.back);
+        if (grim_poll(g) < 0 || plat_compute(g->p, SIM_NS(GRIM_FRONT_BACKOFF_NS))) return -1;
     }
 }
+
+int grim_flush(grim *g) { return drain(g, SIM_US(DRAIN_TIMEOUT_US)); }
 
 void grim_disable(grim *g, int code)
 {
     if (!g) return;
-    if (g->t && g->nodes) drain(g);
-    if (g->d) plat_pio_write32(g->p, grim_sram(g, GRIM_CTRL + GRIM_C_QUIT), code ? (uint32_t)code : 0x100u);
+    if (g->t && g->nodes && code == 0) drain(g, SIM_US(DRAIN_TIMEOUT_US));
+    if (g->d) plat_pio_write32(g->p, grim_sram(g, GRIM_CTRL + GRIM_C_QUIT), GRIM_QUIT((uint32_t)code));
     while (g->ovf_head) {
         grim_ovf *n = g->ovf_head->next;
         free(g->ovf_head);

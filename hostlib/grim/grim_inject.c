@@ -60,7 +60,8 @@ static int try_place(grim *g, uint32_t m, uint32_t *at, int *wrap)
     uint32_t f;
     if (grim_read_lcd(g, g->o.lc, GRIM_L_Q_FRONT, &f)) return -1;
     g->st.front_reads++;
-    if (f >= g->sq.size || f % 8)
+    if (f == g->sq.size) f = 0;   /* the ABI: an offset equal to the size means 0 */
+    if (f > g->sq.size || f % 8)
         return grim_fail(g, "the NI's q_front of LC %u is %u, outside its %u-byte queue", g->o.lc, f, g->sq.size);
     g->sq.front = f;
     return grim_ring_place(&g->sq, m, at, wrap) == 0;
