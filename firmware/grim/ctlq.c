@@ -1,0 +1,56 @@
+/* Control messages (ACK / NACK, 8 bytes) and the control-message queue of
+ * §4.2.3. A control message leaves at once when the link is free and
+ * nothing is queued before it; otherwise it waits in the queue, which the
+ * main loop drains as soon as the link is free, so receiving never waits
+ * for the outgoing link (Fig 4.5b). With GRIM_OPT_CTLQ off the firmware
+ * instead waits for the link before it goes on receiving -- the cyclic
+ * dependency of Fig 4.5(a): two NIs streaming to each other deadlock. */
+#include "fw.h"
+
+static unsigned q[CTLQ_N][3];
+static unsigned qh;
+unsigned ctlq_n;
+
+/* One segment: the route bytes staged for dni, then the two words. */
+static void ctl_tx(unsigned dni, unsigned w0, unsigned w1)
+{
+    unsigned n = cfg.rtlen[dni];
+    if (n == 0xFFu) return;            /* no route back: the sender's timer will tell */
+    unsigned r = rt_route(dni);
+    W(r) = w0;
+    W(r + 4) = w1;
+    ni_send_segment((const void *)(r - n), n + GRIM_CTL_BYTES, 1);
+}
+
+int ctl_send(unsigned dni, unsigned w0, unsigned w1)
+{
+    if (!(cfg.opts & GRIM_OPT_CTLQ)) {
+        for (;;) {                     /* wait for the link; receive nothing meanwhile */
+            if (send_idle()) {
+                if (!tx.active) break;
+                tx_continue();
+            }
+        }
+        ctl_tx(dni, w0, w1);
+        return 1;
+    }
+    if (!ctlq_n && link_free()) {
+        ctl_tx(dni, w0, w1);
+        return 1;
+    }
+    if (ctlq_n == CTLQ_N) return 0;
+    unsigned *e = q[(qh + ctlq_n) % CTLQ_N];
+    e[0] = dni;
+    e[1] = w0;
+    e[2] = w1;
+    ctlq_n++;
+    return 1;
+}
+
+void ctl_drain(void)
+{
+    const unsigned *e = q[qh];
+    qh = (qh + 1u) % CTLQ_N;
+    ctlq_n--;
+    ctl_tx(e[0], e[1], e[2]);
+}

@@ -1,0 +1,198 @@
+/* GRIM NI firmware: start-up, configuration and the main loop.
+ *
+ * Start-up: this NI's id and the number of NIs from the route table into
+ * the control block, GRIM_C_VERSION and GRIM_C_FEATURES, then GRIM_C_MAGIC;
+ * wait for GRIM_C_GO; check the host's configuration (a bad one stops with
+ * GRIM_C_STATE = 2 and GRIM_C_ERROR); lay out the tables; GRIM_C_STATE = 1.
+ *
+ * Main loop, one pass: the receive engine (rx_poll); then, if the send
+ * engine is idle, in this order: the next segment of a packet in progress,
+ * a buffered control message, a retransmission, or a scan of the outgoing
+ * LCs (round robin) for a new message; the retransmission timer when it
+ * fires; the host-DMA lending handshake; GRIM_C_QUIT. */
+#include "fw.h"
+#include "instr.h"
+#include "string.h"
+
+struct cfg cfg;
+HDMA_STATE;
+
+extern unsigned char __end[];          /* end of the image (lanai-ld) */
+
+static unsigned rr;                    /* where the next scan starts */
+static const volatile unsigned *lcd_end;
+static unsigned lent, granted;         /* host-DMA lending: last request granted, still lent */
+
+static __attribute__((noreturn)) void quit(void) { sim_exit((int)CTRL(GRIM_C_QUIT)); }
+
+static __attribute__((noreturn)) void stop_config(unsigned err)
+{
+    CTRL(GRIM_C_ERROR) = err;
+    CTRL(GRIM_C_STATE) = 2;
+    for (;;)
+        if (CTRL(GRIM_C_QUIT)) quit();
+}
+
+/* The first LC from `from` on (round robin) whose host back offset differs
+ * from the NI's next offset: the whole of Fig 4.10's scan. */
+static inline int lc_scan(unsigned from)
+{
+    const volatile unsigned *p = (const volatile unsigned *)LCD(from);
+    const volatile unsigned *end = lcd_end;
+    for (; p != end; p += GRIM_LCD_BYTES / 4u)
+        if (p[GRIM_L_Q_BACK / 4u] != p[GRIM_L_Q_NEXT / 4u]) goto found;
+    end = (const volatile unsigned *)LCD(from);
+    for (p = (const volatile unsigned *)GRIM_LCD; p != end; p += GRIM_LCD_BYTES / 4u)
+        if (p[GRIM_L_Q_BACK / 4u] != p[GRIM_L_Q_NEXT / 4u]) goto found;
+    return -1;
+found:
+    return (int)(((unsigned)p - GRIM_LCD) / GRIM_LCD_BYTES);
+}
+
+/* The send engine is idle: give it something. */
+static void send_side(void)
+{
+    if (tx.active) {
+        tx_continue();
+        return;
+    }
+    if (ctlq_n) {
+        ctl_drain();
+        return;
+    }
+    if (resend_total) {
+        tx_resend();
+        return;
+    }
+    unsigned from = rr;
+    for (unsigned tries = 2u * cfg.nlc; tries; tries--) {
+        I_VAR(t0);
+        int lc = lc_scan(from);
+        if (lc < 0) {
+            I_STEP(GRIM_ST_SCAN_EMPTY, t0);
+            return;
+        }
+        I_ONLY(unsigned td = instr_now() - t0;)
+        int r = tx_new((unsigned)lc);
+        if (r > 0) {
+            I_ONLY(instr_add(GRIM_ST_DETECT, td);)
+            rr = (unsigned)lc + 1u == cfg.nlc ? 0u : (unsigned)lc + 1u;
+            return;
+        }
+        if (r == 0) from = (unsigned)lc + 1u == cfg.nlc ? 0u : (unsigned)lc + 1u;   /* blocked: look further */
+    }
+}
+
+/* GRIM_C_HDMA_*: lend the host-DMA engine to the host library once the
+ * firmware's own transfers are done, take it back when the host is. */
+void lend_poll(void)
+{
+    if (!hdma.hold) {
+        if (CTRL(GRIM_C_HDMA_REQ) != lent) hdma_lend_wanted();
+        return;
+    }
+    if (granted) {
+        if (CTRL(GRIM_C_HDMA_DONE) == lent) {
+            hdma_reclaim();
+            granted = 0;
+        }
+        return;
+    }
+    if (!hdma_idle()) return;
+    lent = CTRL(GRIM_C_HDMA_REQ);
+    CTRL(GRIM_C_HDMA_GRANT) = lent;
+    granted = 1;
+}
+
+static void configure(void)
+{
+    unsigned nlc = CTRL(GRIM_C_NLC);
+    if (nlc < 1u || nlc > GRIM_MAX_LC) stop_config(GRIM_E_NLC);
+    cfg.nlc = nlc;
+    cfg.opts = CTRL(GRIM_C_OPTIONS);
+    cfg.retx = CTRL(GRIM_C_RETX_TICKS);
+    for (unsigned lc = 0; lc < nlc; lc++) {
+        if (!LCW(lc, GRIM_L_OPEN)) continue;
+        unsigned base = LCW(lc, GRIM_L_Q_BASE), size = LCW(lc, GRIM_L_Q_SIZE);
+        if ((base | size) & 7u || base < GRIM_QUEUE_BASE || size < 2u * GRIM_HDR_BYTES ||
+            base + size > GRIM_QUEUE_END(NI_SRAM_SIZE) || base + size < base)
+            stop_config(GRIM_E_QUEUE);
+    }
+    if (cfg.nodes > FW_MAX_NODES) stop_config(GRIM_E_SIZE);
+    unsigned tab = cfg.nodes * GRIM_MAX_LC * nlc, a = SB_AREA;
+    for (unsigned lc = 0; lc < nlc; lc++, a += SB_BYTES) lcs[lc].sb = (struct sbe *)a;
+    if (a + 3u * tab > PRIV_END) stop_config(GRIM_E_SIZE);
+    cfg.sseq = (unsigned char *)a;
+    cfg.rexp = cfg.sseq + tab;
+    cfg.rnack = cfg.rexp + tab;
+    memset(cfg.sseq, 0, 3u * tab);
+    lcd_end = (const volatile unsigned *)LCD(nlc);
+
+    for (unsigned lc = 0; lc < GRIM_MAX_LC; lc++) {       /* the words the NI owns */
+        LCW(lc, GRIM_L_Q_FRONT) = 0;
+        LCW(lc, GRIM_L_Q_NEXT) = 0;
+        LCW(lc, GRIM_L_AM_BACK) = 0;
+        for (unsigned off = GRIM_L_SENT; off <= GRIM_L_ERRORS; off += 4u) LCW(lc, off) = 0;
+    }
+    for (unsigned d = 0; d < cfg.nodes; d++) {             /* route bytes, staged per NI */
+        unsigned n;
+        const unsigned char *r = ni_route(d, &n);
+        cfg.rtlen[d] = r ? (unsigned char)n : 0xFFu;
+        for (unsigned i = 0; r && i < n; i++) ((unsigned char *)rt_route(d))[(int)i - (int)n] = r[i];
+    }
+}
+
+int main(void)
+{
+    if ((unsigned)__end > GRIM_CTRL) sim_assert_fail("grim: the image reaches into GRIM_CTRL");
+    for (unsigned off = 0; off < 0x50u; off += 4u) CTRL(off) = 0;   /* stale handshakes */
+    for (unsigned off = 0; off < 0x1000u; off += 4u) W(GRIM_STATS + off) = 0;
+    CTRL(GRIM_C_VERSION) = GRIM_ABI_VERSION;
+    CTRL(GRIM_C_FEATURES) = GRIM_FEAT_HDMA;
+    if (!ni_have_routes()) {
+        CTRL(GRIM_C_MAGIC) = GRIM_FW_MAGIC;
+        stop_config(GRIM_E_ROUTES);
+    }
+    cfg.me = ni_my_id();
+    cfg.nodes = ni_num_nodes();
+    CTRL(GRIM_C_NODE) = cfg.me;
+    CTRL(GRIM_C_NODES) = cfg.nodes;
+    CTRL(GRIM_C_MAGIC) = GRIM_FW_MAGIC;
+    while (!CTRL(GRIM_C_GO))
+        if (CTRL(GRIM_C_QUIT)) quit();
+
+    configure();
+    ni_crc_enable((cfg.opts & GRIM_OPT_CRC) != 0);
+    hdma_init();
+    rx_init();
+    unsigned tick = cfg.retx / 4u + 1u;    /* the timer looks four times per timeout */
+    if (cfg.retx) ni_timer_set(tick);
+    CTRL(GRIM_C_STATE) = 1;
+
+    if (CTRL(GRIM_C_SCAN_ONLY)) {          /* Fig 4.10: time empty scans of all LCs, nothing else */
+        volatile unsigned *s = (volatile unsigned *)(GRIM_STATS + GRIM_ST_SCAN_EMPTY * 16u);
+        for (;;) {
+            unsigned t0 = SIM_REG(SIMSVC_CYCLE_LO);
+            int r = lc_scan(0);
+            unsigned c = SIM_REG(SIMSVC_CYCLE_LO) - t0;
+            s[GRIM_S_LAST / 4u] = c;
+            s[GRIM_S_SUM / 4u] += c;
+            s[GRIM_S_COUNT / 4u] += 1u;
+            (void)r;
+            if (CTRL(GRIM_C_QUIT)) quit();
+        }
+    }
+
+    for (;;) {
+        unsigned isr = ni_events();
+        rx_poll(isr);
+        if (send_idle()) send_side();
+        if (isr & NI_EV_TIMER) {
+            ni_ack(NI_EV_TIMER);
+            ni_timer_set(tick);
+            sb_timer();
+        }
+        if (hdma.hold || CTRL(GRIM_C_HDMA_REQ) != lent) lend_poll();
+        if (CTRL(GRIM_C_QUIT)) quit();
+    }
+}

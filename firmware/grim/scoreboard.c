@@ -1,0 +1,107 @@
+/* The scoreboard: per LC a ring of SB_N entries, one per message in flight,
+ * in the order the messages were first sent (which is queue order), so the
+ * oldest entry is the queue's front. An entry's index is the message's
+ * token. ACKs mark entries; the oldest ACKed ones are freed and the queue's
+ * front advances (§4.2.1). A NACK, or the retransmission timer, rolls back
+ * one (source LC, destination NI, destination LC) stream: every entry of it
+ * from the named message on is queued for retransmission, in order; other
+ * streams are not touched (Fig 4.3c). */
+#include "fw.h"
+
+struct lcs lcs[GRIM_MAX_LC];
+unsigned resend_total;
+
+#define SB_MASK (SB_N - 1u)
+
+struct sbe *sb_insert(unsigned lc, unsigned off, unsigned dni, unsigned dlc, unsigned seq, unsigned plen)
+{
+    struct lcs *l = &lcs[lc];
+    struct sbe *e = &l->sb[(l->head + l->count) & SB_MASK];
+    e->off = off;
+    e->dni = (unsigned char)dni;
+    e->dlc = (unsigned char)dlc;
+    e->seq = (unsigned char)seq;
+    e->state = SB_SENDING;
+    e->plen = plen;
+    l->count++;
+    return e;
+}
+
+/* Free the ACKed entries at the front; the queue's front follows. An entry
+ * whose packet is still being transmitted stays (the engine reads it). */
+void sb_free_front(unsigned lc)
+{
+    struct lcs *l = &lcs[lc];
+    while (l->count && l->sb[l->head].state == SB_ACKED && !(tx.active && tx.lc == lc && tx.tok == l->head)) {
+        l->sb[l->head].state = SB_FREE;
+        l->head = (l->head + 1u) & SB_MASK;
+        l->count--;
+    }
+    LCW(lc, GRIM_L_Q_FRONT) = l->count ? l->sb[l->head].off : LCW(lc, GRIM_L_Q_NEXT);
+}
+
+void sb_ack(unsigned lc, unsigned tok, unsigned ni, unsigned dlc, unsigned seq)
+{
+    if (lc >= cfg.nlc || tok >= SB_N) return;
+    struct lcs *l = &lcs[lc];
+    if (((tok - l->head) & SB_MASK) >= l->count) return;      /* not in use: a stale ACK */
+    struct sbe *e = &l->sb[tok];
+    if (e->dni != ni || e->dlc != dlc || e->seq != seq) return;
+    if (e->state == SB_ACKED) return;
+    if (e->state == SB_RESEND) {
+        l->resend--;
+        resend_total--;
+    }
+    e->state = SB_ACKED;
+    BUMP(lc, GRIM_L_ACKED);
+    if (tok == l->head) sb_free_front(lc);
+}
+
+/* Entries from position k (0 = oldest) of the stream of entry k go back to
+ * be sent again. */
+static void rollback(struct lcs *l, unsigned k)
+{
+    const struct sbe *first = &l->sb[(l->head + k) & SB_MASK];
+    unsigned dni = first->dni, dlc = first->dlc;
+    for (; k < l->count; k++) {
+        struct sbe *e = &l->sb[(l->head + k) & SB_MASK];
+        if (e->dni == dni && e->dlc == dlc && (e->state == SB_SENT || e->state == SB_SENDING)) {
+            e->state = SB_RESEND;
+            l->resend++;
+            resend_total++;
+        }
+    }
+}
+
+void sb_nack(unsigned lc, unsigned ni, unsigned dlc, unsigned seq)
+{
+    if (lc >= cfg.nlc) return;
+    BUMP(lc, GRIM_L_NACKS_RECV);
+    struct lcs *l = &lcs[lc];
+    for (unsigned k = 0; k < l->count; k++) {
+        const struct sbe *e = &l->sb[(l->head + k) & SB_MASK];
+        if (e->dni == ni && e->dlc == dlc && e->seq == seq) {
+            if (e->state != SB_ACKED) rollback(l, k);
+            return;
+        }
+    }
+}
+
+/* Retransmission timer: a stream whose oldest unACKed message was sent more
+ * than GRIM_C_RETX_TICKS ago is rolled back to it (lost packets, lost
+ * ACK/NACKs). Entries are in send order, so the first old entry met of a
+ * stream is its oldest. */
+void sb_timer(void)
+{
+    unsigned now = ni_rtc();
+    for (unsigned lc = 0; lc < cfg.nlc; lc++) {
+        struct lcs *l = &lcs[lc];
+        for (unsigned k = 0; k < l->count; k++) {
+            const struct sbe *e = &l->sb[(l->head + k) & SB_MASK];
+            if (e->state == SB_SENT && now - e->t_sent > cfg.retx) {
+                rollback(l, k);
+                BUMP(lc, GRIM_L_TIMEOUTS);
+            }
+        }
+    }
+}

@@ -1,0 +1,27 @@
+# GRIM NI firmware (firmware/grim) for both chips: the performance build
+# (-O2) and the instrumented one (-DGRIM_INSTR, Tables 5.1-5.3 stamps), and
+# the firmware tests (tests/grim_fw).
+GRIM_SRCS := $(sort $(wildcard firmware/grim/*.c))
+GRIM_DEPS := $(GRIM_SRCS) $(wildcard firmware/grim/*.h) $(wildcard firmware/hal/*.h) \
+             $(B)/lanai-cc $(B)/lanai-ld $(B)/fw/librt.a $(B)/fw/rt/crt0.o
+GRIM_ELFS := $(foreach v,grim grim_instr,$(foreach c,l4 l9,$(B)/fw/grim/$(v).$(c).elf))
+
+$(B)/fw/grim/grim.l4.elf: $(GRIM_DEPS)
+	@mkdir -p $(@D)
+	$(B)/lanai-cc --chip lanai4 -O2 -Ifirmware/grim --map $(@:.elf=.map) -o $@ $(GRIM_SRCS)
+
+$(B)/fw/grim/grim.l9.elf: $(GRIM_DEPS)
+	@mkdir -p $(@D)
+	$(B)/lanai-cc --chip lanai9 -O2 -Ifirmware/grim --map $(@:.elf=.map) -o $@ $(GRIM_SRCS)
+
+$(B)/fw/grim/grim_instr.l4.elf: $(GRIM_DEPS)
+	@mkdir -p $(@D)
+	$(B)/lanai-cc --chip lanai4 -O2 -DGRIM_INSTR -Ifirmware/grim --map $(@:.elf=.map) -o $@ $(GRIM_SRCS)
+
+$(B)/fw/grim/grim_instr.l9.elf: $(GRIM_DEPS)
+	@mkdir -p $(@D)
+	$(B)/lanai-cc --chip lanai9 -O2 -DGRIM_INSTR -Ifirmware/grim --map $(@:.elf=.map) -o $@ $(GRIM_SRCS)
+
+FW_ALL    += $(GRIM_ELFS)
+TEST_DEPS += $(GRIM_ELFS)
+TEST_SRCS += $(sort $(wildcard tests/grim_fw/*.c))
