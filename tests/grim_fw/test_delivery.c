@@ -36,3 +36,75 @@ TEST(grim_fw, two_nodes_one_lc)
         gf_free(&g);
     }
 }
+
+/* Three nodes, three LCs each, random destinations and sizes (0..2000
+ * bytes), messages committed in batches so several are in flight. */
+TEST(grim_fw, three_nodes_three_lcs_random_sizes)
+{
+    for (int c = 0; c < 2; c++) {
+        gf_opts o;
+        gf_opts_default(&o);
+        o.chip = chips[c];
+        o.nodes = 3;
+        o.nlc = 3;
+        gf g;
+        if (gf_new(&g, &o)) harness_fail(__FILE__, __LINE__, "%s", g.err);
+        traffic t;
+        traffic_init(&t);
+        t.per_lc = 12;
+        t.maxlen = 2000;
+        t.batch = 4;
+        t.seed = 7 + (uint64_t)c;
+        run(&g, &t, SIM_US(200000));
+        harness_note("%s: %d messages, sent %u acked %u delivered %u resent %u nacks %u, %.0f us", o.chip, t.received,
+                     gf_sum(&g, GRIM_L_SENT), gf_sum(&g, GRIM_L_ACKED), gf_sum(&g, GRIM_L_DELIVERED),
+                     gf_sum(&g, GRIM_L_RESENT), gf_sum(&g, GRIM_L_NACKS_SENT),
+                     (double)evq_now(cosim_evq(g.s)) / 1e6);
+        ASSERT_EQ(t.received, t.expected);
+        ASSERT_EQ(gf_sum(&g, GRIM_L_DELIVERED), (uint32_t)t.expected);
+        ASSERT_EQ(gf_sum(&g, GRIM_L_SENT), (uint32_t)t.expected);
+        ASSERT_EQ(gf_sum(&g, GRIM_L_ACKED), (uint32_t)t.expected);
+        ASSERT_EQ(gf_sum(&g, GRIM_L_ERRORS), 0u);
+        gf_free(&g);
+    }
+}
+
+/* A receiving endpoint with a 512-byte AM ring that its host empties only
+ * every 400 us: the NI must refuse (NACK), the senders roll back and resend,
+ * and still every message arrives once, in order. */
+TEST(grim_fw, tiny_ring_forces_nack_and_rollback)
+{
+    for (int c = 0; c < 2; c++) {
+        gf_opts o;
+        gf_opts_default(&o);
+        o.chip = chips[c];
+        o.nodes = 3;
+        o.nlc = 2;
+        gf g;
+        g.amsize_of[0][0] = 0;
+        if (gf_new(&g, &o)) harness_fail(__FILE__, __LINE__, "%s", g.err);
+        g.amsize_of[2][1] = 512;
+        traffic t;
+        traffic_init(&t);
+        t.per_lc = 10;
+        t.minlen = 64;
+        t.maxlen = 200;
+        t.only_to = 2;
+        t.batch = 5;
+        t.slow_node = 2;
+        t.slow_lc = 1;
+        t.slow_every = SIM_US(400);
+        run(&g, &t, SIM_US(200000));
+        uint32_t nacks = gf_lcw(&g, 2, 1, GRIM_L_NACKS_SENT), nrecv = gf_sum(&g, GRIM_L_NACKS_RECV),
+                 resent = gf_sum(&g, GRIM_L_RESENT);
+        harness_note("%s: %d messages; to the tiny ring: %u delivered, %u refused; NACKs received %u, resent %u",
+                     o.chip, t.received, gf_lcw(&g, 2, 1, GRIM_L_DELIVERED), nacks, nrecv, resent);
+        ASSERT_EQ(t.received, t.expected);
+        ASSERT_TRUE(nacks > 0);
+        ASSERT_TRUE(nrecv > 0);
+        ASSERT_TRUE(resent > 0);
+        ASSERT_EQ(gf_sum(&g, GRIM_L_DELIVERED), (uint32_t)t.expected);
+        ASSERT_EQ(gf_sum(&g, GRIM_L_SENT), (uint32_t)t.expected);
+        gf_free(&g);
+    }
+}

@@ -15,7 +15,7 @@ typedef struct traffic {
     int per_lc;                   /* messages each (node, LC) sends */
     unsigned minlen, maxlen;      /* payload bytes */
     uint64_t seed;
-    int only_to;                  /* >= 0: every message goes to this node (others send nothing to it... see .c) */
+    int only_to;                  /* >= 0: every message goes to this node, which sends nothing */
     int slow_node, slow_lc;       /* this endpoint's ring is consumed only every slow_every */
     sim_time slow_every;
     int batch;                    /* write this many messages before committing them (0/1 = each) */

@@ -1,0 +1,144 @@
+/* GRIM firmware: what the protocol does when things go wrong -- packets
+ * lost or corrupted on the links (the retransmission timer recovers), and
+ * the deadlock of Fig 4.5(a) without the control-message queue. */
+#include "../harness/harness.h"
+#include "traffic.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const chips[2] = {"lanai4", "lanai9"};
+
+static uint64_t link_stat(gf *g, int lost)
+{
+    uint64_t n = 0;
+    for (int c = 0; c < g->t.ncable; c++)
+        for (int d = 0; d < 2; d++) {
+            const lk_stats *s = lk_dir_stats(fabric_link(cosim_fabric(g->s), c, d));
+            n += lost ? s->lost_chunks : s->corrupted_chunks;
+        }
+    return n;
+}
+
+/* Links that lose and corrupt chunks (CRC on): bad packets are dropped
+ * silently, lost ACKs and NACKs too, and the retransmission timer (100 us)
+ * brings every message through once and in order. */
+TEST(grim_fw, lossy_links_recovered_by_the_timer)
+{
+    for (int c = 0; c < 2; c++) {
+        gf_opts o;
+        gf_opts_default(&o);
+        o.chip = chips[c];
+        o.nodes = 3;
+        o.nlc = 2;
+        o.retx = 200;
+        o.loss = 0.001;
+        o.corrupt = 0.001;
+        gf g;
+        if (gf_new(&g, &o)) harness_fail(__FILE__, __LINE__, "%s", g.err);
+        traffic t;
+        traffic_init(&t);
+        t.per_lc = 15;
+        t.maxlen = 300;
+        t.batch = 3;
+        t.seed = 11;
+        int rc = -1;
+        cosim_status st = gf_run(&g, traffic_run, &t, SIM_US(400000), &rc);
+        uint64_t lost = link_stat(&g, 1), bad = link_stat(&g, 0);
+        harness_note("%s: %d messages; %llu chunks lost, %llu corrupted; timeouts %u, resent %u, dups %u, nacks %u",
+                     o.chip, t.received, (unsigned long long)lost, (unsigned long long)bad, gf_sum(&g, GRIM_L_TIMEOUTS),
+                     gf_sum(&g, GRIM_L_RESENT), gf_sum(&g, GRIM_L_DUPS), gf_sum(&g, GRIM_L_NACKS_SENT));
+        if (rc || st != COSIM_DONE) harness_fail(__FILE__, __LINE__, "rc %d %s: %s", rc, cosim_status_name(st), g.err);
+        ASSERT_EQ(t.received, t.expected);
+        ASSERT_TRUE(lost > 0);
+        ASSERT_TRUE(bad > 0);
+        ASSERT_TRUE(gf_sum(&g, GRIM_L_TIMEOUTS) > 0);
+        ASSERT_EQ(gf_sum(&g, GRIM_L_DELIVERED), (uint32_t)t.expected);
+        ASSERT_EQ(gf_sum(&g, GRIM_L_SENT), (uint32_t)t.expected);
+        gf_free(&g);
+    }
+}
+
+/* Fig 4.5: two NIs stream large messages to each other. Each host first
+ * writes its whole burst into the LC queue and then commits it at once. */
+typedef struct { int msgs; unsigned len; int received; } burst;
+
+static int count(gf *g, int node, int lc, const gf_msg *m, void *ctx)
+{
+    (void)g, (void)node, (void)lc, (void)m;
+    ((burst *)ctx)->received++;
+    return 0;
+}
+
+static int burst_run(gf *g, void *arg)
+{
+    burst *b = arg;
+    static uint8_t buf[GRIM_MTU];
+    memset(buf, 0x5A, sizeof buf);
+    if (gf_start(g)) return -1;
+    for (int i = 0; i < b->msgs; i++)
+        for (int n = 0; n < 2; n++) {
+            int r = gf_send(g, n, 0, GRIM_EP(1 - n, 0), GRIM_T_AM, 1, NULL, buf, b->len, 0);
+            if (r != 1) return r < 0 ? -1 : gf_fail(g, "no room for message %d", i);
+        }
+    if (gf_commit(g, 0, 0) || gf_commit(g, 1, 0)) return -1;
+    while (b->received < 2 * b->msgs) {
+        int r0 = gf_poll(g, 0, 0, count, b), r1 = gf_poll(g, 1, 0, count, b);
+        if (r0 < 0 || r1 < 0) return -1;
+        if (!r0 && !r1 && gf_idle(g, SIM_US(5))) return -1;
+    }
+    if (gf_drain(g, plat_now(g->p[0]) + SIM_US(100000))) return -1;
+    return gf_quit(g);
+}
+
+static void streams(const char *chip, unsigned options, burst *b, gf *g, int *rc, cosim_status *st)
+{
+    gf_opts o;
+    gf_opts_default(&o);
+    o.chip = chip;
+    o.options = options;
+    o.qsize = 0x20000;
+    o.amsize = 0x40000;
+    o.watchdog = SIM_US(2000);
+    if (gf_new(g, &o)) harness_fail(__FILE__, __LINE__, "%s", g->err);
+    b->msgs = 12;
+    b->len = 8192;
+    b->received = 0;
+    *st = gf_run(g, burst_run, b, SIM_US(100000), rc);
+}
+
+TEST(grim_fw, without_control_queue_two_streams_deadlock)
+{
+    for (int c = 0; c < 2; c++) {
+        gf g;
+        burst b;
+        int rc;
+        cosim_status st;
+        streams(chips[c], GRIM_OPT_DEFAULT & ~(GRIM_OPT_CTLQ | GRIM_OPT_RECV_CT), &b, &g, &rc, &st);
+        const char *rep = cosim_report(g.s);
+        harness_note("%s: status %s after %d of %d messages; report:\n%s", chips[c], cosim_status_name(st), b.received,
+                     2 * b.msgs, rep);
+        ASSERT_EQ(st, COSIM_DEADLOCK);
+        ASSERT_TRUE(b.received < 2 * b.msgs);
+        ASSERT_TRUE(strstr(rep, "DEADLOCK") != NULL);
+        gf_free(&g);
+    }
+}
+
+TEST(grim_fw, with_control_queue_two_streams_complete)
+{
+    for (int c = 0; c < 2; c++) {
+        gf g;
+        burst b;
+        int rc;
+        cosim_status st;
+        streams(chips[c], GRIM_OPT_DEFAULT & ~GRIM_OPT_RECV_CT, &b, &g, &rc, &st);
+        harness_note("%s: status %s, %d of %d messages, %.0f us", chips[c], cosim_status_name(st), b.received,
+                     2 * b.msgs, (double)evq_now(cosim_evq(g.s)) / 1e6);
+        if (rc || st != COSIM_DONE) harness_fail(__FILE__, __LINE__, "rc %d %s: %s %s", rc, cosim_status_name(st), g.err,
+                                                 cosim_report(g.s));
+        ASSERT_EQ(b.received, 2 * b.msgs);
+        ASSERT_EQ(gf_sum(&g, GRIM_L_DELIVERED), (uint32_t)(2 * b.msgs));
+        gf_free(&g);
+    }
+}
