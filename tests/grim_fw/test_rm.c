@@ -1,0 +1,143 @@
+/* GRIM firmware: remote memory writes (Table 5.3) -- RM-P to a physical
+ * address, RM-V through the translation cache (a static entry the host
+ * programmed; a miss the driver answers into a dynamic entry; page-pinned,
+ * scattered memory needing one DMA per physical run), and lock-variable
+ * notification after the data. */
+#include "../harness/harness.h"
+#include "gf.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const chips[2] = {"lanai4", "lanai9"};
+
+#define VA_R1 0x50000000u          /* contiguous block: static entry 0 */
+#define VA_R2 0x60000000u          /* page-pinned block: translated on demand */
+#define R1_BYTES 16384u
+#define R2_BYTES 20480u
+
+typedef struct {
+    uint8_t *r1, *r2;
+    uint64_t p1;
+    int fills;
+    unsigned fill_runs;
+    uint8_t src[4][12000];
+    unsigned len[4];
+    uint32_t lock_at[4], lock_val[4];
+} rmt;
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+
+/* Write a translation-cache entry with PIO: runs of [ptr, ptr + len). */
+static int write_entry(gf *g, int node, uint32_t slot, unsigned lc, uint32_t va, void *ptr, unsigned len, unsigned *nruns)
+{
+    uint8_t e[GRIM_XLAT_BYTES];
+    memset(e, 0, sizeof e);
+    unsigned n = 0;
+    for (unsigned off = 0; off < len && n < GRIM_X_MAX_RUNS; n++) {
+        uint64_t phys;
+        size_t contig;
+        if (plat_virt_to_phys(g->p[node], (uint8_t *)ptr + off, &phys, &contig)) return gf_fail(g, "%s", plat_error(g->p[node]));
+        unsigned run = contig < len - off ? (unsigned)contig : len - off;
+        put32(e + GRIM_X_RUNS + 8 * n, (uint32_t)phys);
+        put32(e + GRIM_X_RUNS + 8 * n + 4, run);
+        off += run;
+    }
+    put32(e + GRIM_X_LC, lc);
+    put32(e + GRIM_X_VA, va);
+    put32(e + GRIM_X_LEN, len);
+    put32(e + GRIM_X_NRUNS, n);
+    if (plat_pio_write(g->p[node], g->sram_off + slot + 4, e + 4, GRIM_XLAT_BYTES - 4, PLAT_PIO_PLAIN) ||
+        gf_pio32(g, node, slot + GRIM_X_VALID, 1))
+        return gf_fail(g, "%s", plat_error(g->p[node]));
+    if (nruns) *nruns = n;
+    return 0;
+}
+
+/* The driver's answer to a miss: only the page-pinned block is known. */
+static int fill(gf *g, int node, unsigned lc, unsigned va, unsigned len, uint32_t slot, void *ctx)
+{
+    rmt *t = ctx;
+    t->fills++;
+    if (lc != 0 || va < VA_R2 || va + len > VA_R2 + R2_BYTES)
+        return gf_fail(g, "translation request for LC %u VA 0x%x + %u outside the registered block", lc, va, len);
+    return write_entry(g, node, slot, 0, VA_R2, t->r2, R2_BYTES, &t->fill_runs);
+}
+
+static uint32_t le32(const uint8_t *p) { return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
+
+static int rm_run(gf *g, void *arg)
+{
+    rmt *t = arg;
+    if (gf_start(g)) return -1;
+    platform *p1 = g->p[1];
+    t->r1 = plat_alloc_contig(p1, R1_BYTES, &t->p1);
+    t->r2 = plat_alloc(p1, R2_BYTES);
+    if (!t->r1 || !t->r2 || plat_pin(p1, t->r2, R2_BYTES)) return gf_fail(g, "%s", plat_error(p1));
+    memset(t->r1, 0, R1_BYTES);
+    memset(t->r2, 0, R2_BYTES);
+    if (write_entry(g, 1, GRIM_XLAT, 0, VA_R1, t->r1, R1_BYTES, NULL)) return -1;
+
+    /* 0: RM-P into R1 with a lock; 1: RM-V into R2 across pages (miss) with
+     * a lock; 2: RM-V into R2 again (dynamic hit); 3: RM-V into R1 (static hit). */
+    const unsigned type[4] = {GRIM_T_RMP, GRIM_T_RMV, GRIM_T_RMV, GRIM_T_RMV};
+    const uint32_t dst[4] = {(uint32_t)t->p1 + 256, VA_R2 + 96, VA_R2 + 12000, VA_R1 + 4096};
+    t->len[0] = 1000, t->len[1] = 9000, t->len[2] = 4000, t->len[3] = 2048;
+    for (int i = 0; i < 4; i++) {
+        for (unsigned k = 0; k < t->len[i]; k++) t->src[i][k] = (uint8_t)(k * 13 + i * 71 + (k >> 9));
+        t->lock_at[i] = 8 + 4 * (uint32_t)i;
+        t->lock_val[i] = 0x1000u + (uint32_t)i;
+        unsigned a[4] = {dst[i], VA_R1 + t->lock_at[i], t->lock_val[i], 0};
+        if (gf_send(g, 0, 0, GRIM_EP(1, 0), type[i], 0, a, t->src[i], t->len[i], 1) != 1)
+            return gf_fail(g, "message %d not queued: %s", i, g->err);
+    }
+    for (int i = 0; i < 4;) {                       /* each lock word announces its data */
+        if (gf_xlat_service(g, 1, fill, t) < 0) return -1;
+        if (le32(t->r1 + t->lock_at[i]) == t->lock_val[i]) {
+            i++;
+            continue;
+        }
+        if (plat_now(p1) > SIM_US(50000)) return gf_fail(g, "lock %d never written", i);
+        if (gf_idle(g, SIM_US(2))) return -1;
+    }
+    if (gf_drain(g, plat_now(p1) + SIM_US(10000))) return -1;
+    return gf_quit(g);
+}
+
+TEST(grim_fw, remote_memory_writes_translation_and_locks)
+{
+    for (int c = 0; c < 2; c++) {
+        gf_opts o;
+        gf_opts_default(&o);
+        o.chip = chips[c];
+        gf g;
+        if (gf_new(&g, &o)) harness_fail(__FILE__, __LINE__, "%s", g.err);
+        static rmt t;
+        memset(&t, 0, sizeof t);
+        int rc = -1;
+        cosim_status st = gf_run(&g, rm_run, &t, SIM_US(100000), &rc);
+        if (rc || st != COSIM_DONE)
+            harness_fail(__FILE__, __LINE__, "%s: rc %d %s: %s %s", o.chip, rc, cosim_status_name(st), g.err,
+                         cosim_report(g.s));
+        harness_note("%s: %d translation request(s), the block has %u physical runs; delivered %u, errors %u", o.chip,
+                     t.fills, t.fill_runs, gf_lcw(&g, 1, 0, GRIM_L_DELIVERED), gf_lcw(&g, 1, 0, GRIM_L_ERRORS));
+        ASSERT_MEM_EQ(t.r1 + 256, t.src[0], t.len[0]);
+        ASSERT_MEM_EQ(t.r2 + 96, t.src[1], t.len[1]);
+        ASSERT_MEM_EQ(t.r2 + 12000, t.src[2], t.len[2]);
+        ASSERT_MEM_EQ(t.r1 + 4096, t.src[3], t.len[3]);
+        ASSERT_EQ(t.r1[255], 0);                     /* nothing written outside */
+        ASSERT_EQ(t.r2[95], 0);
+        ASSERT_EQ(t.fills, 1);                       /* one miss; the other RM-Vs hit */
+        ASSERT_TRUE(t.fill_runs > 1);                /* scattered pages: several DMAs */
+        ASSERT_EQ(gf_word(&g, 1, GRIM_CTRL + GRIM_C_XREQ_SEQ), 1u);
+        ASSERT_EQ(gf_lcw(&g, 1, 0, GRIM_L_DELIVERED), 4u);
+        ASSERT_EQ(gf_lcw(&g, 1, 0, GRIM_L_ERRORS), 0u);
+        gf_free(&g);
+    }
+}
