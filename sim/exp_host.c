@@ -270,9 +270,14 @@ static void host_run(const run_spec *r, run_result *res)
     if (trace_cur)
         trace_cosim_end(trace_cur, s);
 
-    int bad = st != COSIM_DONE;
+    /* Every process returned 0 and every NI halted with exit code 0: the run
+     * is complete. (The SystemC shell can report its time limit when the
+     * last NI halts in the same instant as the last process returns.) */
+    int clean = 1;
     for (int i = 0; i < n; i++)
-        bad |= !pr[i].finished || pr[i].rc != 0 || lanai_exit_code(cosim_core(s, i)) != 0;
+        clean &= pr[i].finished && pr[i].rc == 0 && lanai_state_of(cosim_core(s, i)) == LANAI_HALTED &&
+                 lanai_exit_code(cosim_core(s, i)) == 0;
+    int bad = !clean || (st != COSIM_DONE && st != COSIM_TIME);
     if (bad) {
         char b[NUM_BUF];
         if (st == COSIM_TIME)
