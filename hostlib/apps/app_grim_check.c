@@ -157,7 +157,7 @@ static int run(platform *p, happ_env *e)
     if (rc == 0 && m_rm) {
         /* rounds: 0 RM-P pinned, 1 RM-V pinned, 2 RM-V page-pinned; sizes/offsets vary */
         for (uint32_t k = 0; k < n && rc == 0; k++) {
-            uint32_t kind = k % 3, off = (k * 4099u) % 5000u, len = 1 + (k * 65537u + 977u) % (big - 5000u);
+            uint32_t kind = k % 3, off = (k * 4099u) % 5000u & ~3u, len = 1 + (k * 65537u + 977u) % (big - 5000u);
             if (me == 0) {
                 fill(src, len, k);
                 int r = kind == 0 ? grim_sendPhysicalMemory(g, peer, c.addr[0] + off, src, len, c.addr[3], k + 1)

@@ -10,6 +10,7 @@
 #define WAIT_STEP_NS 5000               /* between PIO reads while the firmware starts */
 #define START_TIMEOUT_US 200000         /* firmware start-up and GO: far beyond any image's crt0 */
 #define DRAIN_TIMEOUT_US 200000         /* grim_disable waits this long for its queue to empty */
+#define LINGER_US 100                   /* then keeps the NI running this long */
 
 int grim_fail(grim *g, const char *fmt, ...)
 {
@@ -301,8 +302,22 @@ int grim_flush(grim *g) { return drain(g, SIM_US(DRAIN_TIMEOUT_US)); }
 void grim_disable(grim *g, int code)
 {
     if (!g) return;
-    if (g->t && g->nodes && code == 0) drain(g, SIM_US(DRAIN_TIMEOUT_US));
-    if (g->d) plat_pio_write32(g->p, grim_sram(g, GRIM_CTRL + GRIM_C_QUIT), GRIM_QUIT((uint32_t)code));
+    if (g->t && g->nodes && code == 0 && drain(g, SIM_US(DRAIN_TIMEOUT_US)) == 0) {
+        /* linger, polling, so the NI can still acknowledge what it delivered
+         * last (an ACK waits behind the delivery): a peer flushing its queue
+         * must not wait for an NI that has stopped */
+        sim_time until = plat_now(g->p) + SIM_US(LINGER_US);
+        while (plat_now(g->p) < until && grim_poll(g) >= 0) {
+        }
+    }
+    if (g->d) {
+        /* a short computation first: after a wait the process's clock can
+         * lag the simulation's, and the process must be gone before its NI
+         * halts (the SystemC shell ends a run early when the last core halts
+         * while a host process still runs; README.md) */
+        plat_compute(g->p, SIM_US(2));
+        plat_pio_write32(g->p, grim_sram(g, GRIM_CTRL + GRIM_C_QUIT), GRIM_QUIT((uint32_t)code));
+    }
     while (g->ovf_head) {
         grim_ovf *n = g->ovf_head->next;
         free(g->ovf_head);

@@ -77,12 +77,18 @@ static int write_msg(grim *g, const grim_hdr *h, const uint8_t *payload, uint32_
         grim_wrap_pack(w);
         if (inject(g, g->q_base + g->sq.back, w, 8)) return -1;
     }
-    uint8_t hb[GRIM_HDR_BYTES];
+    uint8_t hb[GRIM_HDR_BYTES + GRIM_SMALL_PAYLOAD];
     grim_hdr_pack(h, hb);
     uint32_t dst = g->q_base + at;
-    if (inject(g, dst, hb, GRIM_HDR_BYTES)) return -1;
     uint32_t seg = g->o.seg_bytes;
-    if (seg && len > seg) {
+    if (len <= GRIM_SMALL_PAYLOAD) {
+        /* a small message leaves the CPU as one PIO store sequence: the
+         * payload is copied behind the header first */
+        if (len && plat_memcpy(g->p, hb + GRIM_HDR_BYTES, payload, len)) return grim_fail_plat(g, "send");
+        if (inject(g, dst, hb, GRIM_HDR_BYTES + len)) return -1;
+    } else if (inject(g, dst, hb, GRIM_HDR_BYTES)) {
+        return -1;
+    } else if (seg && len > seg) {
         /* cooperative send cut-through (§5.5.4): commit after each segment */
         for (uint32_t off = 0; off < len; off += seg) {
             uint32_t k = len - off < seg ? len - off : seg;

@@ -32,6 +32,7 @@ enum {
 #define GRIM_SEND_CYCLES 250        /* one message: checks, header build, queue arithmetic */
 #define GRIM_DISPATCH_CYCLES 120    /* one incoming message: header decode, handler lookup, call */
 #define GRIM_FRONT_BACKOFF_NS 2000  /* between re-reads of q_front while the queue is full */
+#define GRIM_SMALL_PAYLOAD 256      /* up to this, header and payload go in one injection */
 
 typedef struct grim_block {
     uint32_t va, len;

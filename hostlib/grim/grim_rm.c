@@ -10,6 +10,12 @@ static int send_rm(grim *g, uint32_t type, uint32_t dest, uint64_t target, const
     if (n && !src) return grim_fail(g, "%s: %u bytes from NULL", what, n);
     if (target + n > 0x100000000ull)
         return grim_fail(g, "%s: target 0x%llx + %u bytes beyond 32-bit addresses", what, (unsigned long long)target, n);
+    /* GRIM moves payloads as 32-bit words (Figure 4.2's word length): the
+     * receiving NI's DMA needs a word-aligned target (the LANai 4's engine
+     * cannot do otherwise) */
+    if (target % 4 || lock_va % 4)
+        return grim_fail(g, "%s: target 0x%llx and lock 0x%x must be 4-byte aligned", what, (unsigned long long)target,
+                         lock_va);
     if (grim_send_begin(g)) return -1;
     const uint8_t *s = src;
     uint32_t off = 0, frag = g->max_payload;

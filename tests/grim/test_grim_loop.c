@@ -189,13 +189,16 @@ TEST(grim_loop, rm_p_and_rm_v_writes_land_byte_for_byte)
     ASSERT_NE(pa, 0);
     ASSERT_EQ(grim_get_pinned_va(g, pa + 100), dst + 100);
 
-    /* RM-P at an odd offset, lock on the last fragment */
+    /* targets must be word aligned */
+    ASSERT_EQ(grim_sendPhysicalMemory(g, grim_my_endpoint(g), pa + 3, src, n, 0, 0), -1);
+    ASSERT_TRUE(strstr(grim_error(g), "4-byte aligned") != NULL);
+    /* RM-P at an offset, an odd length, lock on the last fragment */
     fill(src, n, 1);
-    ASSERT_EQ(grim_sendPhysicalMemory(g, grim_my_endpoint(g), pa + 3, src, n, grim_va(g, (void *)lock), 7), 0);
+    ASSERT_EQ(grim_sendPhysicalMemory(g, grim_my_endpoint(g), pa + 4, src, n - 1, grim_va(g, (void *)lock), 7), 0);
     ASSERT_EQ(grim_wait_word(g, lock, 7), 0);
-    ASSERT_MEM_EQ(dst + 3, src, n);
-    ASSERT_EQ(dst[2], 0);
-    ASSERT_EQ(dst[3 + n], 0);
+    ASSERT_MEM_EQ(dst + 4, src, n - 1);
+    ASSERT_EQ(dst[3], 0);
+    ASSERT_EQ(dst[4 + n - 1], 0);
     ASSERT_EQ(r.ni.rm_writes, (n + 16383) / 16384);
 
     /* RM-V into pinned memory: static entries, no request to the driver */
@@ -215,11 +218,11 @@ TEST(grim_loop, rm_p_and_rm_v_writes_land_byte_for_byte)
     ASSERT_NE(uva, 0);
     ASSERT_EQ(uva % 4096, 0);
     fill(src, n, 3);
-    ASSERT_EQ(grim_sendMemory(g, grim_my_endpoint(g), uva + 1001, src, n, grim_va(g, (void *)lock), 9), 0);
+    ASSERT_EQ(grim_sendMemory(g, grim_my_endpoint(g), uva + 1004, src, n, grim_va(g, (void *)lock), 9), 0);
     ASSERT_EQ(grim_wait_word(g, lock, 9), 0);
-    ASSERT_MEM_EQ(user + 1001, src, n);
-    ASSERT_EQ(user[1000], 0);
-    ASSERT_EQ(user[1001 + n], 0);
+    ASSERT_MEM_EQ(user + 1004, src, n);
+    ASSERT_EQ(user[1003], 0);
+    ASSERT_EQ(user[1004 + n], 0);
     harness_note("RM-V into page-pinned memory: %u misses, %u hits, %llu interrupts", r.ni.xmisses, r.ni.xhits,
                  (unsigned long long)grim_get_stats(g)->irqs);
     ASSERT_TRUE(r.ni.xmisses >= 1);
