@@ -25,6 +25,26 @@ static const char *pkt_name(char *buf, size_t n, const char *what, const trace_p
     return buf;
 }
 
+/* The pending span of obj's track for slot (its track in *k); NULL if obj
+ * is not bound. */
+static trace_pending *pending(const void *obj, int slot, int *k)
+{
+    *k = trace_find(trace_cur, obj, slot);
+    return *k < 0 ? NULL : trace_pending_of(trace_cur, *k);
+}
+
+/* A span of obj's track for slot starts at t0. */
+static trace_pending *begin(const void *obj, int slot, sim_time t0)
+{
+    int k;
+    trace_pending *p = pending(obj, slot, &k);
+    if (p) {
+        p->open = 1;
+        p->t0 = t0;
+    }
+    return p;
+}
+
 static sim_time mid(sim_time a, sim_time b) { return a + (b - a) / 2; }
 
 static unsigned data_syms(const lk_sym *s, unsigned n)
@@ -107,12 +127,8 @@ void trace_ni_rx(unsigned ni, const lk_sym *s, unsigned n)
 
 void trace_send_begin(const void *card, sim_time t0, unsigned bytes, int tail)
 {
-    trace *t = trace_cur;
-    int k = trace_find(t, card, TK_SEND);
-    if (k < 0) return;
-    trace_pending *p = trace_pending_of(t, k);
-    p->open = 1;
-    p->t0 = t0;
+    trace_pending *p = begin(card, TK_SEND, t0);
+    if (!p) return;
     p->bytes = bytes;
     p->in = tail;
 }
@@ -120,32 +136,23 @@ void trace_send_begin(const void *card, sim_time t0, unsigned bytes, int tail)
 void trace_send_end(const void *card, sim_time t1)
 {
     trace *t = trace_cur;
-    int k = trace_find(t, card, TK_SEND);
-    if (k < 0) return;
-    trace_pending *p = trace_pending_of(t, k);
-    if (!p->open) return;
+    int k;
+    trace_pending *p = pending(card, TK_SEND, &k);
+    if (!p || !p->open) return;
     char name[48];
     trace_arg a[3] = {{"seq", NULL, p->seq}, {"bytes", NULL, (int64_t)p->bytes}, {"tail", NULL, p->in}};
     trace_complete(t, k, "ni", pkt_name(name, sizeof name, "send", p), p->t0, t1, a, 3);
     p->open = 0;
 }
 
-void trace_recv_begin(const void *card, sim_time t0)
-{
-    trace *t = trace_cur;
-    int k = trace_find(t, card, TK_RECV);
-    if (k < 0) return;
-    trace_pending *p = trace_pending_of(t, k);
-    p->open = 1;
-    p->t0 = t0;
-}
+void trace_recv_begin(const void *card, sim_time t0) { begin(card, TK_RECV, t0); }
 
 void trace_recv_end(const void *card, sim_time t1, int bad)
 {
     trace *t = trace_cur;
-    int k = trace_find(t, card, TK_RECV);
-    if (k < 0) return;
-    trace_pending *p = trace_pending_of(t, k);
+    int k;
+    trace_pending *p = pending(card, TK_RECV, &k);
+    if (!p) return;
     sim_time t0 = p->open ? p->t0 : t1;
     char name[48];
     trace_arg a[3] = {{"seq", NULL, p->seq}, {"bytes", NULL, (int64_t)p->bytes}, {"bad", NULL, 1}};
@@ -154,22 +161,14 @@ void trace_recv_end(const void *card, sim_time t1, int bad)
     *p = (trace_pending){0};
 }
 
-void trace_hdma_begin(const void *card, int ch, sim_time t0)
-{
-    trace *t = trace_cur;
-    int k = trace_find(t, card, TK_HDMA + ch);
-    if (k < 0) return;
-    trace_pending *p = trace_pending_of(t, k);
-    p->open = 1;
-    p->t0 = t0;
-}
+void trace_hdma_begin(const void *card, int ch, sim_time t0) { begin(card, TK_HDMA + ch, t0); }
 
 void trace_hdma_end(const void *card, int ch, sim_time t1, int to_host, uint32_t bytes, int failed)
 {
     trace *t = trace_cur;
-    int k = trace_find(t, card, TK_HDMA + ch);
-    if (k < 0) return;
-    trace_pending *p = trace_pending_of(t, k);
+    int k;
+    trace_pending *p = pending(card, TK_HDMA + ch, &k);
+    if (!p) return;
     trace_arg a[2] = {{"bytes", NULL, bytes}, {"failed", NULL, 1}};
     trace_complete(t, k, "hostdma", to_host ? "NI->host" : "host->NI", p->open ? p->t0 : t1, t1, a, failed ? 2 : 1);
     p->open = 0;
