@@ -7,10 +7,11 @@
  * is the average injection overhead per message.
  *
  * BURST: the burst size the run reports (overhead_us, the median of REPS
- * bursts). The run also climbs a ladder of bursts up to BURST (1, 2, 5, 10,
- * 20, 50, ...) and reports flat_max_burst: the largest of them whose
- * overhead stays within 25% of the smallest burst's (the text: "injection
- * overhead does not increase until burst size is larger than 5,000"). */
+ * bursts, after one untimed burst). With LADDER = 1 the run first climbs a
+ * ladder of bursts up to BURST (1, 2, 5, 10, 20, 50, ...) and reports
+ * flat_max_burst: the largest of them whose overhead stays within 25% of a
+ * single message's (the text: "injection overhead does not increase until
+ * burst size is larger than 5,000"); without it flat_max_burst is 0. */
 #include "app_grim_util.h"
 
 #include <stdio.h>
@@ -42,16 +43,16 @@ static void on_msg(grim *g, const grim_am *m, void *ctx)
 static int run(platform *p, happ_env *e)
 {
     grim_options o;
-    long long nb, credits, reps;
+    long long nb, credits, reps, ladder_on;
     if (gapp_options(e, &o) || happ_int(e, "BURST", 100, &nb) || happ_int(e, "CREDITS", 0, &credits) ||
-        happ_int(e, "REPS", 3, &reps))
+        happ_int(e, "REPS", 3, &reps) || happ_int(e, "LADDER", 0, &ladder_on))
         return -1;
     if (nb < 1 || nb > MAX_BURST) return happ_fail(e, "BURST = %lld: 1..%u", nb, MAX_BURST);
     if (credits < 0 || reps < 1 || reps > 15) return happ_fail(e, "CREDITS >= 0 (0 = unbounded), REPS 1..15");
     /* the ladder of bursts up to BURST */
     uint32_t ladder[MAX_STEPS];
     int nl = 0;
-    for (uint32_t dec = 1; dec <= (uint32_t)nb && nl < MAX_STEPS - 4; dec *= 10) {
+    for (uint32_t dec = 1; ladder_on && dec <= (uint32_t)nb && nl < MAX_STEPS - 4; dec *= 10) {
         static const uint32_t m[] = {1, 2, 5};
         for (int i = 0; i < 3; i++)
             if (dec * m[i] < (uint32_t)nb) ladder[nl++] = dec * m[i];
@@ -70,6 +71,7 @@ static int run(platform *p, happ_env *e)
     uint64_t total = 0;
     for (int i = 0; i < nl; i++) total += (uint64_t)ladder[i] * (uint64_t)(reps + 1);   /* one untimed burst each */
     double first = 0, at_burst = 0, flat = 0;
+    if (!ladder_on) first = -1;   /* no ladder: no flat range */
     int rising = 0;
     if (rc == 0 && me == 0) {
         uint32_t peer = GRIM_EP(last, o.lc);
@@ -90,8 +92,8 @@ static int run(platform *p, happ_env *e)
             }
             if (rc) break;
             double ovh = (double)gapp_median(t, (int)reps) / 1e6 / n;
-            if (li == 0) first = ovh;
-            if (ovh > first * 1.25) rising = 1;
+            if (li == 0 && first >= 0) first = ovh;
+            if (first < 0 || ovh > first * 1.25) rising = 1;
             if (!rising) flat = n;
             char name[40];
             snprintf(name, sizeof name, "overhead_us_%u", n);
@@ -113,5 +115,5 @@ static int run(platform *p, happ_env *e)
 
 const happ happ_grim_burst = {
     "grim_burst", "Figure 4.6: average injection overhead of bursts of null AMs under a credit limit",
-    (const char *const[]){"BURST", "CREDITS", "REPS", GAPP_COMMON_PARAMS, NULL}, run, NULL,
+    (const char *const[]){"BURST", "CREDITS", "REPS", "LADDER", GAPP_COMMON_PARAMS, NULL}, run, NULL,
 };

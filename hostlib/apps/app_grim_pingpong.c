@@ -38,6 +38,7 @@ typedef struct {
     uint32_t h_echo;
     uint8_t *check;                /* node 0: where the AM echo's payload is copied for the check */
     volatile uint32_t *lock;       /* this node's lock word */
+    sim_time send_ps;              /* node 0: the last send call's duration */
 } pp;
 
 static void on_echo(grim *g, const grim_am *m, void *ctx)
@@ -97,10 +98,12 @@ static int round_trips(platform *p, grim *g, pp *c, const uint8_t *src, const ui
             if (c->iface == IF_AM) {
                 uint32_t want = c->got + 1;
                 if (grim_send(g, c->peer_ep, c->h_echo, tag, 0, 0, 0, src, n)) rc = gapp_fail(e, g, "send");
+                c->send_ps = plat_now(p) - t0;
                 while (rc == 0 && c->got != want)
                     if (grim_poll(g) < 0) rc = gapp_fail(e, g, "poll");
             } else {
                 if (rm_send(g, c, src, n, *lockv)) rc = gapp_fail(e, g, "remote write");
+                c->send_ps = plat_now(p) - t0;
                 if (rc == 0 && grim_wait_word(g, c->lock, *lockv)) rc = gapp_fail(e, g, "waiting for the echo");
             }
             sim_time t = plat_now(p) - t0;
@@ -254,6 +257,7 @@ static int run(platform *p, happ_env *e)
     if (rc == 0 && me == 0) {
         happ_measure(e, "latency_us", lat0);
         happ_measure(e, "rtt_us", rtt0);
+        happ_measure(e, "send_call_us", (double)c.send_ps / 1e6);
         happ_measure(e, "min_rtt_us", minrtt0);
         happ_measure(e, "bandwidth_mbs", best_bw);
         happ_measure(e, "bytes", maxn);
@@ -264,6 +268,14 @@ static int run(platform *p, happ_env *e)
         const grim_stats *st = grim_get_stats(g);
         happ_measure(e, "dma_injections", (double)st->dma_injections);
         happ_measure(e, "overflowed", (double)st->overflowed);
+        /* the NI's own counters for this endpoint (retransmissions show lost time) */
+        static const struct { const char *name; uint32_t off; } lcw[] = {
+            {"ni_sent", GRIM_L_SENT}, {"ni_resent", GRIM_L_RESENT}, {"ni_nacks_recv", GRIM_L_NACKS_RECV},
+            {"ni_nacks_sent", GRIM_L_NACKS_SENT}, {"ni_timeouts", GRIM_L_TIMEOUTS}, {"ni_delivered", GRIM_L_DELIVERED}};
+        for (size_t i = 0; i < sizeof lcw / sizeof lcw[0]; i++) {
+            uint32_t v;
+            if (grim_read_lcd(g, o.lc, lcw[i].off, &v) == 0) happ_measure(e, lcw[i].name, v);
+        }
     }
     return gapp_close(g, e, rc);
 }
