@@ -261,10 +261,8 @@ static int run(platform *p, happ_env *e)
         happ_measure(e, "min_rtt_us", minrtt0);
         happ_measure(e, "bandwidth_mbs", best_bw);
         happ_measure(e, "bytes", maxn);
-        if (nf > 1) {
-            happ_measure(e, "best_frag_kb", best_frag / 1024);
-            happ_measure(e, "pipelining_gain_min_kb", gain_min / 1024);
-        }
+        happ_measure(e, "best_frag_kb", best_frag / 1024);   /* with one fragment size: that one */
+        if (nf > 1) happ_measure(e, "pipelining_gain_min_kb", gain_min / 1024);
         const grim_stats *st = grim_get_stats(g);
         happ_measure(e, "dma_injections", (double)st->dma_injections);
         happ_measure(e, "overflowed", (double)st->overflowed);
