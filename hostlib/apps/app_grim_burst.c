@@ -8,7 +8,8 @@
  *
  * BURST: the burst size the run reports (overhead_us, the median of REPS
  * bursts, after one untimed burst). With LADDER = 1 the run first climbs a
- * ladder of bursts up to BURST (1, 2, 5, 10, 20, 50, ...) and reports
+ * ladder of bursts up to BURST (1, 2, 5, 10, 20, 50, ..., one timed burst
+ * each) and reports
  * flat_max_burst: the largest of them whose overhead stays within 25% of a
  * single message's (the text: "injection overhead does not increase until
  * burst size is larger than 5,000"); without it flat_max_burst is 0. */
@@ -69,7 +70,7 @@ static int run(platform *p, happ_env *e)
         grim_resolveHandler(g, "burst_msg", &b.h_msg) || grim_barrier(g))
         rc = gapp_fail(e, g, "start");
     uint64_t total = 0;
-    for (int i = 0; i < nl; i++) total += (uint64_t)ladder[i] * (uint64_t)(reps + 1);   /* one untimed burst each */
+    for (int i = 0; i < nl; i++) total += i == nl - 1 ? (uint64_t)ladder[i] * (uint64_t)(reps + 1) : ladder[i];
     double first = 0, at_burst = 0, flat = 0;
     if (!ladder_on) first = -1;   /* no ladder: no flat range */
     int rising = 0;
@@ -77,8 +78,9 @@ static int run(platform *p, happ_env *e)
         uint32_t peer = GRIM_EP(last, o.lc);
         for (int li = 0; li < nl && rc == 0; li++) {
             uint32_t n = ladder[li];
+            int final = li == nl - 1, nr = final ? (int)reps : 1;   /* ladder steps: one timed burst */
             sim_time t[16];
-            for (int r = 0; r <= reps && rc == 0; r++) {
+            for (int r = final ? 0 : 1; r <= nr && rc == 0; r++) {
                 sim_time t0 = plat_now(p);
                 for (uint32_t k = 0; k < n && rc == 0; k++) {
                     while (rc == 0 && credits && b.outstanding >= credits)
@@ -91,7 +93,7 @@ static int run(platform *p, happ_env *e)
                     if (grim_poll(g) < 0) rc = gapp_fail(e, g, "poll");
             }
             if (rc) break;
-            double ovh = (double)gapp_median(t, (int)reps) / 1e6 / n;
+            double ovh = (double)gapp_median(t, nr) / 1e6 / n;
             if (li == 0 && first >= 0) first = ovh;
             if (first < 0 || ovh > first * 1.25) rising = 1;
             if (!rising) flat = n;
