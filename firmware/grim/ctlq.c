@@ -9,18 +9,6 @@
 
 static unsigned q[CTLQ_N][3];
 static unsigned qh;
-unsigned ctlq_n;
-
-/* One segment: the route bytes staged for dni, then the two words. */
-static void ctl_tx(unsigned dni, unsigned w0, unsigned w1)
-{
-    unsigned n = cfg.rtlen[dni];
-    if (n == 0xFFu) return;            /* no route back: the sender's timer will tell */
-    unsigned r = rt_route(dni);
-    W(r) = w0;
-    W(r + 4) = w1;
-    ni_send_segment((const void *)(r - n), n + GRIM_CTL_BYTES, 1);
-}
 
 int ctl_send(unsigned dni, unsigned w0, unsigned w1)
 {
@@ -34,10 +22,7 @@ int ctl_send(unsigned dni, unsigned w0, unsigned w1)
         ctl_tx(dni, w0, w1);
         return 1;
     }
-    if (!ctlq_n && link_free()) {
-        ctl_tx(dni, w0, w1);
-        return 1;
-    }
+    if (ctl_now(dni, w0, w1)) return 1;
     if (ctlq_n == CTLQ_N) return 0;
     unsigned *e = q[(qh + ctlq_n) % CTLQ_N];
     e[0] = dni;

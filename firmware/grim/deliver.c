@@ -1,19 +1,9 @@
 /* Where delivered bytes go in host memory: a list of physical runs walked in
- * order (a translation-cache entry's runs for RM-V, one endless run for an
- * AM ring slot or an RM-P address). Each DMA stays inside one run, so page-
- * pinned memory costs one DMA per physical run (§4.5.1). */
+ * order (a translation-cache entry's runs, for RM-V and the lock word; AM
+ * ring slots and RM-P addresses are contiguous and need none). Each DMA
+ * stays inside one run, so page-pinned memory costs one DMA per physical
+ * run (§4.5.1). */
 #include "fw.h"
-
-void runs_contig(struct runs *m, unsigned phys)
-{
-    m->one[0] = phys;
-    m->one[1] = 0xFFFFFFF8u;
-    m->r = m->one;
-    m->n = 1;
-    m->i = 0;
-    m->phys = phys;
-    m->left = m->one[1];
-}
 
 /* (Written with the fill after the loop: clang-14's Lanai backend never
  * finishes compiling the same loop with the stores inside it at -O2.) */
@@ -42,7 +32,7 @@ unsigned runs_post(struct runs *m, unsigned sram, unsigned len, unsigned *ticket
         m->left = m->r[2 * m->i + 1];
     }
     unsigned n = len < m->left ? len : m->left;
-    *ticket = hdma_post(HDMA_TO_HOST, sram, n, m->phys);
+    *ticket = hdma_post(HD, HDMA_TO_HOST, sram, n, m->phys);
     m->phys += n;
     m->left -= n;
     return n;

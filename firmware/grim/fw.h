@@ -1,6 +1,9 @@
 /* GRIM NI firmware: what its files share. The SRAM layout beyond the ABI,
- * the configuration, the per-LC state, the scoreboard, the transmission in
- * progress, and the functions each file offers the main loop. */
+ * and all the firmware's working state in one struct, reached through a
+ * global register (r11, which LLVM never allocates): every field is then one
+ * load or store with a displacement, where a global costs an address
+ * materialised first (three instructions) -- on a 33 MHz LANai 4 that is
+ * most of the cost of a step. */
 #ifndef MYRISIM_GRIM_FW_H
 #define MYRISIM_GRIM_FW_H
 
@@ -34,17 +37,16 @@
 static inline unsigned rt_route(unsigned ni) { return RT_AREA + ni * RT_STRIDE + 32u; }   /* route ends here */
 
 /* ---- configuration (main.c) ---- */
-struct cfg {
+struct config {
     unsigned me, nodes, nlc, opts, retx;
+    /* Sequence tables, power-of-two strides so no index needs a multiply
+     * (the LANai has none): per LC a row [dni][dlc < 32] of next sequences
+     * (lcs.sseq); expected sequences [sni][slc < 32][dlc < 2^lsh] (rexp),
+     * and rnack_off bytes further on, whether a NACK for it went out. */
+    unsigned char *rexp;
+    unsigned lsh, rnack_off;
     unsigned char rtlen[FW_MAX_NODES];     /* route bytes to each NI; 0xFF = none */
-    unsigned char *sseq;                   /* next sequence: [lc][dni][dlc < 32] */
-    unsigned char *rexp;                   /* expected sequence: [sni][slc < 32][dlc] */
-    unsigned char *rnack;                  /* a NACK for rexp went out: [sni][slc][dlc] */
 };
-extern struct cfg cfg;
-
-static inline unsigned sseq_ix(unsigned lc, unsigned dni, unsigned dlc) { return (lc * cfg.nodes + dni) * GRIM_MAX_LC + dlc; }
-static inline unsigned rexp_ix(unsigned sni, unsigned slc, unsigned dlc) { return (sni * GRIM_MAX_LC + slc) * cfg.nlc + dlc; }
 
 /* ---- scoreboard (scoreboard.c) ---- */
 enum { SB_FREE = 0, SB_SENDING, SB_SENT, SB_ACKED, SB_RESEND };
@@ -54,23 +56,17 @@ struct sbe {                      /* 16 bytes; the index in the LC's ring is the
     unsigned t_sent;              /* RTC at the start of its last segment */
     unsigned plen;                /* packet bytes: header + payload words */
 };
-struct lcs {
+struct lcstate {
     struct sbe *sb;
     unsigned head, count;         /* oldest entry (the queue's front) and entries in use */
     unsigned resend;              /* entries waiting in SB_RESEND */
-    unsigned qbase, qsize;        /* the queue, read when a message is detected */
+    unsigned qbase, qsize;        /* the queue as last checked (Q_BASE, Q_SIZE) */
+    unsigned char *sseq;          /* next sequence to each (NI, LC) */
+    unsigned pad;
 };
-extern struct lcs lcs[GRIM_MAX_LC];
-extern unsigned resend_total;
-
-struct sbe *sb_insert(unsigned lc, unsigned off, unsigned dni, unsigned dlc, unsigned seq, unsigned plen);
-void sb_ack(unsigned lc, unsigned tok, unsigned ni, unsigned dlc, unsigned seq);
-void sb_nack(unsigned lc, unsigned ni, unsigned dlc, unsigned seq);
-void sb_timer(void);
-void sb_free_front(unsigned lc);
 
 /* ---- transmission in progress (send.c); one send engine ---- */
-struct tx {
+struct txstate {
     unsigned active;              /* a data packet is on the link (between or in segments) */
     unsigned resend;              /* it is a retransmission (whole message, q_next untouched) */
     unsigned lc, tok;
@@ -78,36 +74,114 @@ struct tx {
     unsigned sent, plen;          /* packet bytes handed to the engine / in all */
     unsigned next_off;            /* queue offset after the message */
 };
-extern struct tx tx;
-
-static inline int send_idle(void) { return (ni_events() & NI_EV_SEND) != 0; }
-static inline int link_free(void) { return !tx.active && send_idle(); }
-
-int tx_new(unsigned lc);          /* 1: a packet started; 0: nothing sendable; -1: look again */
-void tx_continue(void);           /* engine idle, packet in progress: next segment */
-void tx_resend(void);             /* start the oldest retransmission */
-
-/* ---- control messages (ctlq.c) ---- */
-int ctl_send(unsigned dni, unsigned w0, unsigned w1);   /* 0 if the queue is full: retry */
-void ctl_drain(void);             /* link free: send one queued control message */
-extern unsigned ctlq_n;
-
-/* ---- receive (recv.c) ---- */
-void rx_init(void);
-void rx_poll(unsigned isr);     /* isr: the ISR as the main loop read it */
 
 /* ---- host delivery (deliver.c): payload pieces to host memory ---- */
 struct runs {                     /* where payload byte x goes: physical runs in order */
     const volatile unsigned *r;   /* { phys, bytes } pairs */
-    unsigned n, i;                /* runs, current run */
+    unsigned n, i;                /* runs (0: one contiguous target at phys), current run */
     unsigned phys, left;          /* next physical address, bytes left in the run */
-    unsigned one[2];              /* storage for a contiguous target */
 };
-void runs_contig(struct runs *m, unsigned phys);
+
+/* ---- receive (recv.c) ---- */
+#define NRXB 2u
+struct rxbuf {
+    unsigned addr, state;         /* RB_FREE / RB_FILL (posted) / RB_FULL */
+    unsigned len;                 /* packet bytes, at the tail */
+    unsigned ok;                  /* CRC good and the packet fitted the buffer */
+};
+struct rxs {                      /* the packet in hand */
+    struct rxbuf *b;                 /* its buffer */
+    unsigned base;
+    unsigned w0, w1, a0, a1, a2, a3;
+    unsigned type, sni, slc, dlc, seq, tok, plen, pbytes, mlen;
+    unsigned char *exp;           /* its expected-sequence cell (NACK flag at + rnack_off) */
+    struct runs map;
+    unsigned src, total, posted_b;    /* delivered bytes: buffer offset, count, handed to DMA */
+    unsigned ticket, inflight;        /* the DMA in flight */
+    unsigned slot, wrap;              /* AM: ring offset; a WRAP header must go first */
+    unsigned lockva, lockent, undeliv;
+    unsigned t0, tdma;                /* instrumentation stamps (GRIM_INSTR) */
+};
+
+/* ---- all of it ---- */
+struct fw {
+    struct hdma hdma;             /* first: its DMA blocks want 8-byte alignment */
+    struct config cfg;
+    struct txstate tx;
+    unsigned ctlq_n, resend_total;
+    void (*rx_at)(void);          /* the packet in hand: its stage, or 0 */
+    struct rxs rx;
+    struct rxbuf rb[NRXB];
+    unsigned rq[NRXB], rq_n;      /* buffers in arrival order; the posted one is last */
+    int posted;
+    unsigned rx_watch;            /* nothing in hand: the posted buffer, whose RMP moving means
+                                     a packet began; 0 = look at the buffers every pass */
+    unsigned rr;                  /* where the next LC scan starts */
+    const volatile unsigned *lcd_end;   /* the LC descriptors end here */
+    unsigned lent, granted;       /* host-DMA lending: last request granted; still lent */
+    unsigned tick;                /* retransmission timer period, RTC ticks */
+    struct lcstate lcs[GRIM_MAX_LC];
+} __attribute__((aligned(8)));
+
+register struct fw *F asm("r11");
+extern struct fw fw_state;
+
+#define cfg          (F->cfg)
+#define tx           (F->tx)
+#define lcs          (F->lcs)
+#define ctlq_n       (F->ctlq_n)
+#define resend_total (F->resend_total)
+#define rx_at        (F->rx_at)
+#define HD           (&F->hdma)
+
+/* scoreboard.c */
+struct sbe *sb_insert(unsigned lc, unsigned off, unsigned dni, unsigned dlc, unsigned seq, unsigned plen);
+void sb_ack(unsigned lc, unsigned tok, unsigned ni, unsigned dlc, unsigned seq);
+void sb_nack(unsigned lc, unsigned ni, unsigned dlc, unsigned seq);
+void sb_timer(void);
+void sb_free_front(unsigned lc);
+
+/* send.c */
+static inline int send_idle(void) { return (ni_events() & NI_EV_SEND) != 0; }
+static inline int link_free(void) { return !tx.active && send_idle(); }
+int tx_new(unsigned lc);          /* 1: a packet started; 0: nothing sendable; -1: look again */
+void tx_continue(void);           /* engine idle, packet in progress: next segment */
+void tx_resend(void);             /* start the oldest retransmission */
+
+/* ctlq.c */
+/* One segment: the route bytes staged for dni, then the two words. */
+static inline __attribute__((always_inline)) void ctl_tx(unsigned dni, unsigned w0, unsigned w1)
+{
+    unsigned n = cfg.rtlen[dni];
+    if (n == 0xFFu) return;            /* no route back: the sender's timer will tell */
+    unsigned r = rt_route(dni);
+    W(r) = w0;
+    W(r + 4) = w1;
+    ni_send_segment((const void *)(r - n), n + GRIM_CTL_BYTES, 1);
+}
+/* With the control queue on: send now if the link is free and nothing is queued. */
+static inline __attribute__((always_inline)) int ctl_now(unsigned dni, unsigned w0, unsigned w1)
+{
+    if ((cfg.opts & GRIM_OPT_CTLQ) && !ctlq_n && link_free()) {
+        ctl_tx(dni, w0, w1);
+        return 1;
+    }
+    return 0;
+}
+int ctl_send(unsigned dni, unsigned w0, unsigned w1);   /* 0 if the queue is full: retry */
+void ctl_drain(void);             /* link free: send one queued control message */
+
+/* recv.c */
+void rx_init(void);
+void rx_events(unsigned isr);     /* RECV_INT / BUFF_INT of the posted buffer */
+void rx_idle(void);               /* no packet in hand: has one begun to arrive? */
+void rx_busy(void);               /* advance the packet in hand */
+
+/* deliver.c */
 int runs_table(struct runs *m, const volatile unsigned *r, unsigned n, unsigned skip);
 unsigned runs_post(struct runs *m, unsigned sram, unsigned len, unsigned *ticket);   /* one DMA of <= len bytes: its size */
 
-/* ---- translation cache (xlat.c) ---- */
+/* xlat.c */
 #define XL_WAIT (-2)
 #define XL_FAIL (-1)
 int xlat_lookup(unsigned lc, unsigned va, unsigned len);   /* entry index or XL_FAIL (a miss) */
@@ -115,7 +189,7 @@ void xlat_request(unsigned lc, unsigned va, unsigned len);  /* start a miss requ
 int xlat_poll(unsigned lc, unsigned va, unsigned len);     /* XL_WAIT, XL_FAIL or the entry */
 static inline unsigned xlat_entry(int i) { return GRIM_XLAT + (unsigned)i * GRIM_XLAT_BYTES; }
 
-/* ---- host-DMA lending (main.c) ---- */
+/* main.c */
 void lend_poll(void);
 
 #endif

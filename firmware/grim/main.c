@@ -14,14 +14,10 @@
 #include "instr.h"
 #include "string.h"
 
-struct cfg cfg;
-HDMA_STATE;
+struct fw fw_state;
 
 extern unsigned char __end[];          /* end of the image (lanai-ld) */
 
-static unsigned rr;                    /* where the next scan starts */
-static const volatile unsigned *lcd_end;
-static unsigned lent, granted;         /* host-DMA lending: last request granted, still lent */
 
 static __attribute__((noreturn)) void quit(void) { sim_exit((int)CTRL(GRIM_C_QUIT)); }
 
@@ -38,7 +34,7 @@ static __attribute__((noreturn)) void stop_config(unsigned err)
 static inline int lc_scan(unsigned from)
 {
     const volatile unsigned *p = (const volatile unsigned *)LCD(from);
-    const volatile unsigned *end = lcd_end;
+    const volatile unsigned *end = F->lcd_end;
     for (; p != end; p += GRIM_LCD_BYTES / 4u)
         if (p[GRIM_L_Q_BACK / 4u] != p[GRIM_L_Q_NEXT / 4u]) goto found;
     end = (const volatile unsigned *)LCD(from);
@@ -49,22 +45,29 @@ found:
     return (int)(((unsigned)p - GRIM_LCD) / GRIM_LCD_BYTES);
 }
 
+/* Receive events, the packet in hand, the retransmission timer. */
+static void slow_side(unsigned isr)
+{
+    if (isr & (NI_EV_RECV | NI_EV_BUFF)) rx_events(isr);
+    if (rx_at) rx_busy();
+    else rx_idle();
+    if (isr & NI_EV_TIMER) {
+        ni_ack(NI_EV_TIMER);
+        ni_timer_set(F->tick);
+        sb_timer();
+    }
+}
+
 /* The send engine is idle: give it something. */
 static void send_side(void)
 {
-    if (tx.active) {
-        tx_continue();
+    if (tx.active | ctlq_n | resend_total) {
+        if (tx.active) tx_continue();
+        else if (ctlq_n) ctl_drain();
+        else tx_resend();
         return;
     }
-    if (ctlq_n) {
-        ctl_drain();
-        return;
-    }
-    if (resend_total) {
-        tx_resend();
-        return;
-    }
-    unsigned from = rr;
+    unsigned from = F->rr;
     for (unsigned tries = 2u * cfg.nlc; tries; tries--) {
         I_VAR(t0);
         int lc = lc_scan(from);
@@ -76,7 +79,7 @@ static void send_side(void)
         int r = tx_new((unsigned)lc);
         if (r > 0) {
             I_ONLY(instr_add(GRIM_ST_DETECT, td);)
-            rr = (unsigned)lc + 1u == cfg.nlc ? 0u : (unsigned)lc + 1u;
+            F->rr = (unsigned)lc + 1u == cfg.nlc ? 0u : (unsigned)lc + 1u;
             return;
         }
         if (r == 0) from = (unsigned)lc + 1u == cfg.nlc ? 0u : (unsigned)lc + 1u;   /* blocked: look further */
@@ -87,21 +90,21 @@ static void send_side(void)
  * firmware's own transfers are done, take it back when the host is. */
 void lend_poll(void)
 {
-    if (!hdma.hold) {
-        if (CTRL(GRIM_C_HDMA_REQ) != lent) hdma_lend_wanted();
+    if (!F->hdma.hold) {
+        if (CTRL(GRIM_C_HDMA_REQ) != F->lent) hdma_lend_wanted(HD);
         return;
     }
-    if (granted) {
-        if (CTRL(GRIM_C_HDMA_DONE) == lent) {
-            hdma_reclaim();
-            granted = 0;
+    if (F->granted) {
+        if (CTRL(GRIM_C_HDMA_DONE) == F->lent) {
+            hdma_reclaim(HD);
+            F->granted = 0;
         }
         return;
     }
-    if (!hdma_idle()) return;
-    lent = CTRL(GRIM_C_HDMA_REQ);
-    CTRL(GRIM_C_HDMA_GRANT) = lent;
-    granted = 1;
+    if (!hdma_idle(HD)) return;
+    F->lent = CTRL(GRIM_C_HDMA_REQ);
+    CTRL(GRIM_C_HDMA_GRANT) = F->lent;
+    F->granted = 1;
 }
 
 static void configure(void)
@@ -119,14 +122,20 @@ static void configure(void)
             stop_config(GRIM_E_QUEUE);
     }
     if (cfg.nodes > FW_MAX_NODES) stop_config(GRIM_E_SIZE);
-    unsigned tab = cfg.nodes * GRIM_MAX_LC * nlc, a = SB_AREA;
+    unsigned nsh = 0, lsh = 0;                            /* power-of-two table strides */
+    while ((1u << nsh) < cfg.nodes) nsh++;
+    while ((1u << lsh) < nlc) lsh++;
+    unsigned a = SB_AREA;
     for (unsigned lc = 0; lc < nlc; lc++, a += SB_BYTES) lcs[lc].sb = (struct sbe *)a;
-    if (a + 3u * tab > PRIV_END) stop_config(GRIM_E_SIZE);
-    cfg.sseq = (unsigned char *)a;
-    cfg.rexp = cfg.sseq + tab;
-    cfg.rnack = cfg.rexp + tab;
-    memset(cfg.sseq, 0, 3u * tab);
-    lcd_end = (const volatile unsigned *)LCD(nlc);
+    unsigned srow = GRIM_MAX_LC << nsh;                   /* [dni][dlc < 32] */
+    unsigned rtab = cfg.nodes * GRIM_MAX_LC << lsh;       /* [sni][slc < 32][dlc] */
+    if (a + nlc * srow + 2u * rtab > PRIV_END) stop_config(GRIM_E_SIZE);
+    memset((void *)a, 0, nlc * srow + 2u * rtab);
+    for (unsigned lc = 0; lc < nlc; lc++, a += srow) lcs[lc].sseq = (unsigned char *)a;
+    cfg.rexp = (unsigned char *)a;
+    cfg.lsh = lsh;
+    cfg.rnack_off = rtab;
+    F->lcd_end = (const volatile unsigned *)LCD(nlc);
 
     for (unsigned lc = 0; lc < GRIM_MAX_LC; lc++) {       /* the words the NI owns */
         LCW(lc, GRIM_L_Q_FRONT) = 0;
@@ -144,6 +153,7 @@ static void configure(void)
 
 int main(void)
 {
+    F = &fw_state;
     if ((unsigned)__end > GRIM_CTRL) sim_assert_fail("grim: the image reaches into GRIM_CTRL");
     for (unsigned off = 0; off < 0x50u; off += 4u) CTRL(off) = 0;   /* stale handshakes */
     for (unsigned off = 0; off < 0x1000u; off += 4u) W(GRIM_STATS + off) = 0;
@@ -163,10 +173,10 @@ int main(void)
 
     configure();
     ni_crc_enable((cfg.opts & GRIM_OPT_CRC) != 0);
-    hdma_init();
+    hdma_init(HD);
     rx_init();
-    unsigned tick = cfg.retx / 4u + 1u;    /* the timer looks four times per timeout */
-    if (cfg.retx) ni_timer_set(tick);
+    F->tick = cfg.retx / 4u + 1u;          /* the timer looks four times per timeout */
+    if (cfg.retx) ni_timer_set(F->tick);
     CTRL(GRIM_C_STATE) = 1;
 
     if (CTRL(GRIM_C_SCAN_ONLY)) {          /* Fig 4.10: time empty scans of all LCs, nothing else */
@@ -185,14 +195,15 @@ int main(void)
 
     for (;;) {
         unsigned isr = ni_events();
-        rx_poll(isr);
-        if (send_idle()) send_side();
-        if (isr & NI_EV_TIMER) {
-            ni_ack(NI_EV_TIMER);
-            ni_timer_set(tick);
-            sb_timer();
+        /* idle, this is all a pass does: ISR, RMP, the LC scan, two host words */
+        if (rx_at || (isr & (NI_EV_RECV | NI_EV_BUFF | NI_EV_TIMER)) || NI_REG(NI_RMP) != F->rx_watch) {
+            slow_side(isr);
+            isr = ni_events();             /* a control message may have taken the engine */
         }
-        if (hdma.hold || CTRL(GRIM_C_HDMA_REQ) != lent) lend_poll();
-        if (CTRL(GRIM_C_QUIT)) quit();
+        if (isr & NI_EV_SEND) send_side();
+        if (CTRL(GRIM_C_QUIT) | (CTRL(GRIM_C_HDMA_REQ) ^ F->lent) | F->hdma.hold) {
+            if (CTRL(GRIM_C_QUIT)) quit();
+            lend_poll();
+        }
     }
 }

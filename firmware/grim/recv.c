@@ -1,89 +1,79 @@
 /* The receive path. Two receive buffers in GRIM_FW_PRIVATE: while one
  * packet is being delivered, the next arrives in the other one (with both
  * busy the engine takes nothing and the link applies back-pressure).
- * Packets are handled in arrival order, one at a time, as a state machine
- * the main loop advances, so sending goes on while a delivery waits for a
- * DMA or the driver; only ACK/NACKs may overtake a data packet waiting for
- * its delivery to finish.
+ * Packets are handled in arrival order, one at a time, by a small state
+ * machine: rx_at is the function to call for the packet in hand (each stage
+ * returns at once when what it waits for -- bytes, a DMA, the driver -- is
+ * not there yet), so sending goes on while a delivery waits. Only ACK/NACKs
+ * may overtake a data packet whose delivery is not finished.
  *
  * A data packet's header is decoded as soon as its first 32 bytes are in
- * (Table 5.1), then: sequence check per (source NI, source LC, destination
- * LC) -- in order: capacity check, delivery, and only when the data is in
- * the endpoint, the ACK (L1568); old: dropped and ACKed again; ahead:
- * dropped, the expected sequence NACKed once, then dropped silently until
- * it comes; no room or endpoint closed: dropped and NACKed. Everything that
- * changes protocol state waits for the packet's tail and its CRC: a damaged
- * packet is dropped silently (no ACK, nothing delivered), whatever DMA it
- * had already started only wrote beyond the endpoint's back pointer (AM) or
- * is rewritten by the retransmission (RM). With GRIM_OPT_RECV_CT the host
- * DMA of the data starts while the packet still arrives, in pieces of
- * whatever arrived while the previous piece moved (§5.5.4, Fig 5.11). */
+ * (Table 5.1), then the sequence check per (source NI, source LC,
+ * destination LC): in order -- capacity check, delivery, and only when the
+ * data is in the endpoint, the ACK (L1568); old -- dropped and ACKed again;
+ * ahead -- dropped, the expected sequence NACKed once, then dropped silently
+ * until it comes; no room or endpoint closed -- dropped and NACKed.
+ * Everything that changes protocol state waits for the packet's tail and its
+ * CRC: a damaged packet is dropped silently (no ACK, nothing delivered);
+ * whatever DMA it had already started only wrote beyond the endpoint's back
+ * pointer (AM) or is written again by the retransmission (RM). With
+ * GRIM_OPT_RECV_CT the host DMA starts while the packet still arrives, in
+ * pieces of whatever arrived while the previous piece moved (Fig 5.11).
+ *
+ * The common path (an in-order AM or RM-P) runs as few functions as it
+ * can: on a 33 MHz LANai 4 every call and every branch shows. */
 #include "fw.h"
 #include "instr.h"
 
-#define NRXB 2u
+#define AI static inline __attribute__((always_inline))
+
 enum { RB_FREE, RB_FILL, RB_FULL };
-struct rb {
-    unsigned addr, state;
-    unsigned len;                 /* packet bytes, at the tail */
-    unsigned ok;                  /* CRC good and the packet fitted the buffer */
-};
-static struct rb rb[NRXB];
-static unsigned rq[NRXB], rq_n;   /* buffers in arrival order; the posted one is last */
-static int posted = -1;
-
-enum {
-    S_NONE, S_HDR, S_DROP, S_CTL, S_DECODE, S_DUP, S_AHEAD, S_REFUSE, S_XLAT, S_XWAIT, S_UNDELIV,
-    S_DELIVER, S_ABANDON, S_FINISH, S_PTR, S_LOCK, S_LOCKW, S_LOCKDMA, S_ACK
-};
-
-static struct {
-    unsigned stage, b, base;
-    unsigned w0, w1, a0, a1, a2, a3;
-    unsigned type, sni, slc, dlc, seq, tok, plen, pbytes, mlen, ix;
-    struct runs map;
-    unsigned src, total, posted_b;    /* delivered bytes: buffer offset, count, handed to DMA */
-    unsigned ticket, inflight;        /* the DMA in flight */
-    unsigned slot, wrap;              /* AM: ring offset; a WRAP header must go first */
-    unsigned lockva, lockent, undeliv;
-    I_ONLY(unsigned t0; unsigned tdma;)
-} rx;
+#define rx     (F->rx)
+#define rb     (F->rb)
+#define rq     (F->rq)
+#define rq_n   (F->rq_n)
+#define posted (F->posted)
 
 static const unsigned wrapmark[2] __attribute__((aligned(8))) = {GRIM_W0(0u, 0u), GRIM_W1(GRIM_T_WRAP, 0u, 0u, 0u)};
 static unsigned backle[GRIM_MAX_LC][2] __attribute__((aligned(8)));   /* back offsets in host order */
 static unsigned lockval[2] __attribute__((aligned(8)));
 
-static inline unsigned bswap(unsigned x)
-{
-    return (x >> 24) | ((x >> 8) & 0xFF00u) | ((x << 8) & 0xFF0000u) | (x << 24);
-}
+AI unsigned bswap(unsigned x) { return (x >> 24) | ((x >> 8) & 0xFF00u) | ((x << 8) & 0xFF0000u) | (x << 24); }
 
 /* ---- buffers ---- */
 
+/* With nothing in hand and only the posted buffer queued, the main loop
+ * need only watch RMP leave that buffer's start. */
+AI void set_watch(void)
+{
+    F->rx_watch = rq_n == 1 && posted == (int)rq[0] && !rx_at ? rb[posted].addr : 0u;
+}
+
 static void post_next(void)
 {
-    for (unsigned i = 0; i < NRXB; i++) {
-        if (rb[i].state != RB_FREE) continue;
+    unsigned i = rb[0].state == RB_FREE ? 0u : rb[1].state == RB_FREE ? 1u : NRXB;
+    if (i < NRXB) {
         rb[i].state = RB_FILL;
         rb[i].ok = 1;
         ni_recv_post((void *)rb[i].addr, RXB_BYTES);
         posted = (int)i;
         rq[rq_n++] = i;
-        return;
     }
+    set_watch();
 }
 
 void rx_init(void)
 {
     rb[0].addr = RXB0;
     rb[1].addr = RXB1;
+    posted = -1;
     post_next();
 }
 
-static void rx_events(unsigned isr)
+void rx_events(unsigned isr)
 {
     if (posted < 0) return;
-    struct rb *r = &rb[posted];
+    struct rxbuf *r = &rb[posted];
     if (isr & NI_EV_BUFF) {            /* longer than any GRIM packet: drain it into the same buffer */
         r->ok = 0;
         ni_ack(NI_EV_BUFF);
@@ -95,31 +85,38 @@ static void rx_events(unsigned isr)
     ni_ack(NI_EV_RECV | NI_ORUN_BITS);
     r->state = RB_FULL;
     posted = -1;
-    post_next();
+    post_next();                       /* also sets the watch */
 }
 
 static void release_at(unsigned k)
 {
     rb[rq[k]].state = RB_FREE;
-    for (; k + 1 < rq_n; k++) rq[k] = rq[k + 1];
+    if (k == 0 && rq_n == 2) rq[0] = rq[1];
     rq_n--;
     if (posted < 0) post_next();
+    else set_watch();
 }
 
 static void release(void)
 {
+    rx_at = 0;
     release_at(0);
-    rx.stage = S_NONE;
 }
 
-static inline int full(void) { return rb[rx.b].state == RB_FULL; }
-static inline unsigned avail(void)
+AI int full(void) { return rx.b->state == RB_FULL; }
+AI unsigned avail(void) { return full() ? rx.b->len : ni_recv_progress((const void *)rx.base); }
+AI int intact(void) { return rx.b->ok && rx.b->len == rx.plen; }
+AI int dma_busy(void) { return rx.inflight && (int)(hdma_done(HD, HDMA_TO_HOST) - rx.ticket) < 0; }
+
+/* Send a control message for the packet in hand; 0 if the control queue is full. */
+AI int reply(unsigned type, unsigned tok, unsigned seq)
 {
-    const struct rb *r = &rb[rx.b];
-    return r->state == RB_FULL ? r->len : ni_recv_progress((const void *)r->addr);
+    I_VAR(t);
+    unsigned w0 = GRIM_W0(tok, seq), w1 = GRIM_CTL_W1(type, rx.slc, cfg.me, rx.dlc);
+    if (!ctl_now(rx.sni, w0, w1) && !ctl_send(rx.sni, w0, w1)) return 0;
+    I_STEP(GRIM_ST_ACKGEN, t);
+    return 1;
 }
-static inline int intact(void) { return rb[rx.b].ok && rb[rx.b].len == rx.plen; }
-static inline int dma_busy(void) { return rx.inflight && (int)(hdma_done(HDMA_TO_HOST) - rx.ticket) < 0; }
 
 /* ---- control messages received ---- */
 
@@ -134,8 +131,7 @@ static void ctl_recv(unsigned w0, unsigned w1)
  * delivered needs no ordering: handle it now. */
 static void overtake(void)
 {
-    if (rq_n < 2 || rb[rq[1]].state != RB_FULL) return;
-    const struct rb *r = &rb[rq[1]];
+    const struct rxbuf *r = &rb[rq[1]];
     if (r->len >= 8 && GRIM_W0_ID(W(r->addr)) == GRIM_ID) {
         unsigned w0 = W(r->addr), w1 = W(r->addr + 4), t = GRIM_W1_TYPE(w1);
         if (t != GRIM_T_ACK && t != GRIM_T_NACK) return;      /* data waits its turn */
@@ -144,70 +140,83 @@ static void overtake(void)
     release_at(1);
 }
 
-/* ---- a data packet ---- */
+/* ---- stages: refused, duplicate, damaged ---- */
 
-static int decode(void)
+static void st_drop(void)
 {
-    unsigned base = rx.base;
-    unsigned w2 = W(base + 8), words = GRIM_W2_WORDS(w2), corr = GRIM_W1_CORR(rx.w1);
-    unsigned src = GRIM_W1_SRC(rx.w1), dst = GRIM_W2_DST(w2);
-    rx.a0 = W(base + 16);
-    rx.a1 = W(base + 20);
-    rx.a2 = W(base + 24);
-    rx.a3 = W(base + 28);
-    rx.type = GRIM_W1_TYPE(rx.w1);
-    rx.sni = GRIM_EP_NI(src);
-    rx.slc = GRIM_EP_LC(src);
-    rx.dlc = GRIM_EP_LC(dst);
-    rx.seq = GRIM_W0_SEQ(rx.w0);
-    rx.tok = GRIM_W0_TOK(rx.w0);
-    rx.plen = GRIM_HDR_BYTES + words * 4u;
-    rx.pbytes = words * 4u - corr;
-    rx.mlen = GRIM_ROUND8(rx.plen);
-    return GRIM_EP_NI(dst) == cfg.me && rx.dlc < cfg.nlc && rx.sni < cfg.nodes && rx.slc < GRIM_MAX_LC &&
-           words * 4u <= GRIM_MTU && corr <= words * 4u && rx.type >= GRIM_T_AM && rx.type <= GRIM_T_RMRV_REPLY;
+    if (full()) release();
 }
 
-/* Capacity check and delivery plan of an in-order message. */
-static unsigned plan(void)
+static void st_ctl(void)
 {
-    unsigned lc = rx.dlc;
-    if (!LCW(lc, GRIM_L_OPEN)) return S_REFUSE;
-    rx.posted_b = 0;
+    if (!full()) return;
+    if (rx.b->ok && rx.b->len == GRIM_CTL_BYTES) ctl_recv(rx.w0, rx.w1);
+    release();
+}
+
+static void st_dup(void)
+{
+    if (!full()) return;
+    if (intact()) {
+        if (!reply(GRIM_T_ACK, rx.tok, rx.seq)) return;
+        BUMP(rx.dlc, GRIM_L_DUPS);
+    }
+    release();
+}
+
+static void st_ahead(void)
+{
+    if (!full()) return;
+    if (intact()) {
+        unsigned char *nack = rx.exp + cfg.rnack_off;
+        if (!*nack) {
+            if (!reply(GRIM_T_NACK, 0u, *rx.exp)) return;
+            *nack = 1;
+        }
+        BUMP(rx.dlc, GRIM_L_NACKS_SENT);
+    }
+    release();
+}
+
+static void st_refuse(void)
+{
+    if (!full()) return;
+    if (intact()) {
+        if (!reply(GRIM_T_NACK, rx.tok, rx.seq)) return;
+        rx.exp[cfg.rnack_off] = 1;
+        BUMP(rx.dlc, GRIM_L_NACKS_SENT);
+    }
+    release();
+}
+
+static void st_abandon(void)        /* damaged: let its DMAs finish, then forget it */
+{
+    if (!dma_busy()) release();
+}
+
+/* ---- stages: the end of a delivery ---- */
+
+static void st_ack(void)            /* the data is in the endpoint: acknowledge it */
+{
+    if (!reply(GRIM_T_ACK, rx.tok, rx.seq)) return;
+    (*rx.exp)++;
+    rx.exp[cfg.rnack_off] = 0;
+    if (!rx.undeliv) BUMP(rx.dlc, GRIM_L_DELIVERED);
+    release();
+}
+
+static void st_undeliv(void)        /* acknowledged, counted, not delivered */
+{
+    if (dma_busy() || !full()) return;
     rx.inflight = 0;
-    rx.wrap = 0;
-    rx.undeliv = 0;
-    rx.src = GRIM_HDR_BYTES;
-    rx.total = rx.pbytes;
-    I_ONLY(rx.tdma = 0;)
-    switch (rx.type) {
-    case GRIM_T_AM: {
-        unsigned phys = LCW(lc, GRIM_L_AM_PHYS), size = LCW(lc, GRIM_L_AM_SIZE);
-        unsigned front = LCW(lc, GRIM_L_AM_FRONT), back = LCW(lc, GRIM_L_AM_BACK), m = rx.mlen;
-        if (!phys || back >= size) return S_REFUSE;
-        if (front >= size) front = 0;
-        if (back >= front) {           /* keep 8 bytes spare, never end exactly at the end */
-            if (m < size - back) rx.slot = back;
-            else if (m < front) {
-                rx.slot = 0;
-                rx.wrap = 1;
-            } else return S_REFUSE;
-        } else if (m < front - back) rx.slot = back;
-        else return S_REFUSE;
-        runs_contig(&rx.map, phys + rx.slot);
-        rx.src = 0;                    /* header and payload, rounded to 8 */
-        rx.total = m;
-        return S_DELIVER;
+    if (!intact()) {
+        release();
+        return;
     }
-    case GRIM_T_RMP:
-        runs_contig(&rx.map, rx.a0);
-        return S_DELIVER;
-    case GRIM_T_RMV:
-    case GRIM_T_RMRV_REPLY:
-        return rx.pbytes ? S_XLAT : S_DELIVER;
-    default:                           /* RM-RV: not implemented (README) */
-        return S_UNDELIV;
-    }
+    BUMP(rx.dlc, GRIM_L_ERRORS);
+    rx.undeliv = 1;
+    rx_at = st_ack;
+    st_ack();
 }
 
 static int map_entry(int i, unsigned va)
@@ -217,259 +226,306 @@ static int map_entry(int i, unsigned va)
     return runs_table(&rx.map, (const volatile unsigned *)(e + GRIM_X_RUNS), n, va - W(e + GRIM_X_VA));
 }
 
-/* Send a control message for the packet; 0 if the control queue is full. */
-static int reply(unsigned type, unsigned tok, unsigned seq)
+static void st_lockdma(void)
 {
-    I_VAR(t);
-    if (!ctl_send(rx.sni, GRIM_W0(tok, seq), GRIM_CTL_W1(type, rx.slc, cfg.me, rx.dlc))) return 0;
-    I_STEP(GRIM_ST_ACKGEN, t);
-    return 1;
+    if (!rx.inflight) {
+        if (!hdma_may_post(HD)) return;
+        if (map_entry((int)rx.lockent, rx.lockva) || !runs_post(&rx.map, (unsigned)lockval, 4u, &rx.ticket)) {
+            BUMP(rx.dlc, GRIM_L_ERRORS);
+            rx_at = st_ack;
+            return;
+        }
+        rx.inflight = 1;
+        return;
+    }
+    if (dma_busy()) return;
+    rx.inflight = 0;
+    I_STEP(GRIM_ST_LOCK, rx.tdma);
+    rx_at = st_ack;
+    st_ack();
 }
 
-/* Advance the packet in hand as far as it goes without waiting. */
-static void step(void)
+static void st_lockw(void)
+{
+    int i = xlat_poll(rx.dlc, rx.lockva, 4u);
+    if (i == XL_WAIT) return;
+    if (i < 0) {
+        BUMP(rx.dlc, GRIM_L_ERRORS);
+        rx_at = st_ack;
+        return;
+    }
+    rx.lockent = (unsigned)i;
+    rx_at = st_lockdma;
+}
+
+static void st_lock(void)
+{
+    int i = xlat_lookup(rx.dlc, rx.lockva, 4u);
+    if (i < 0) {
+        xlat_request(rx.dlc, rx.lockva, 4u);
+        rx_at = st_lockw;
+        return;
+    }
+    rx.lockent = (unsigned)i;
+    rx_at = st_lockdma;
+    st_lockdma();
+}
+
+static void st_ptr(void)
+{
+    if (dma_busy()) return;
+    rx.inflight = 0;
+    I_STEP(GRIM_ST_AM_PTR_DMA, rx.tdma);
+    rx_at = st_ack;
+    st_ack();
+}
+
+/* All data delivered: the AM back pointer (after the data, Table 5.2) or the RM lock. */
+static void finish(void)
+{
+    if (rx.type == GRIM_T_AM) {
+        if (!hdma_may_post(HD)) {
+            rx_at = finish;
+            return;
+        }
+        I_VAR(t1);
+        unsigned d = LCD(rx.dlc), nb = rx.slot + rx.mlen, bp = W(d + GRIM_L_AM_BACK_PHYS);
+        W(d + GRIM_L_AM_BACK) = nb;
+        backle[rx.dlc][0] = bswap(nb);
+        I_STEP(GRIM_ST_AM_PTR, t1);
+        if (!bp) {
+            rx_at = st_ack;
+            st_ack();
+            return;
+        }
+        I_SET(rx.tdma);
+        rx.ticket = hdma_post(HD, HDMA_TO_HOST, (unsigned)backle[rx.dlc], 4u, bp);
+        rx.inflight = 1;
+        while (dma_busy()) {}          /* 4 bytes: wait on the spot */
+        st_ptr();
+        return;
+    }
+    rx.lockva = rx.type == GRIM_T_RMRV_REPLY ? rx.a3 : rx.a1;
+    lockval[0] = rx.type == GRIM_T_RMRV_REPLY ? 0u : bswap(rx.a2);
+    if (!rx.lockva) {
+        rx_at = st_ack;
+        st_ack();
+        return;
+    }
+    I_SET(rx.tdma);
+    rx_at = st_lock;
+    st_lock();
+}
+
+/* ---- delivery: the data to host memory, in pieces ---- */
+
+/* A DMA this small finishes sooner than a pass of the main loop would
+ * notice it (about 2 us on either chip): wait for it on the spot. */
+#define SPIN_DMA_BYTES 64u
+
+static void st_deliver(void)
 {
     for (;;) {
-        switch (rx.stage) {
-        case S_HDR:
-            if (avail() < 8) {
-                if (full()) release();     /* a runt */
+        int isfull = full();
+        if (!isfull) {                 /* the tail may just have come */
+            unsigned e = ni_events();
+            if (e & (NI_EV_RECV | NI_EV_BUFF)) {
+                rx_events(e);
+                isfull = full();
+            }
+        }
+        if (isfull && !intact()) {
+            rx_at = st_abandon;
+            return;
+        }
+        if (dma_busy()) return;
+        rx.inflight = 0;
+        I_ONLY(if (rx.total && rx.posted_b == rx.total && rx.tdma > 1u) {   /* the data is in host memory */
+            instr_add(rx.type == GRIM_T_AM ? GRIM_ST_AM_DMA : GRIM_ST_RM_DMA, instr_now() - rx.tdma);
+            rx.tdma = 1u;
+        })
+        unsigned limit = rx.total;
+        if (!isfull) {
+            if (!(cfg.opts & GRIM_OPT_RECV_CT)) break;
+            unsigned a = ni_recv_progress((const void *)rx.base);
+            limit = a > rx.src ? (a - rx.src) & ~7u : 0u;
+            if (limit > rx.total) limit = rx.total;
+        }
+        if (!(rx.wrap | (rx.posted_b < limit))) {
+            if (!isfull || rx.posted_b < rx.total) break;
+            finish();
+            return;
+        }
+        if (!hdma_may_post(HD)) break;
+        I_ONLY(if (!rx.tdma) rx.tdma = instr_now();)
+        if (rx.wrap) {                 /* the WRAP header at the old back, then the message at 0 */
+            rx.wrap = 0;
+            rx.ticket = hdma_post(HD, HDMA_TO_HOST, (unsigned)wrapmark, 8u,
+                                  LCW(rx.dlc, GRIM_L_AM_PHYS) + LCW(rx.dlc, GRIM_L_AM_BACK));
+        } else if (rx.map.n == 0) {    /* contiguous: no runs to follow */
+            rx.ticket = hdma_post(HD, HDMA_TO_HOST, rx.base + rx.src + rx.posted_b, limit - rx.posted_b,
+                                  rx.map.phys + rx.posted_b);
+            rx.posted_b = limit;
+        } else {
+            unsigned n = runs_post(&rx.map, rx.base + rx.src + rx.posted_b, limit - rx.posted_b, &rx.ticket);
+            if (!n) {
+                rx_at = st_undeliv;
                 return;
             }
-            rx.w0 = W(rx.base);
-            rx.w1 = W(rx.base + 4);
-            if (GRIM_W0_ID(rx.w0) != GRIM_ID) rx.stage = S_DROP;
-            else if (GRIM_W1_TYPE(rx.w1) == GRIM_T_ACK || GRIM_W1_TYPE(rx.w1) == GRIM_T_NACK) rx.stage = S_CTL;
-            else rx.stage = S_DECODE;
-            continue;
-        case S_DROP:
-            if (full()) release();
-            return;
-        case S_CTL:
-            if (!full()) return;
-            if (rb[rx.b].ok && rb[rx.b].len == GRIM_CTL_BYTES) ctl_recv(rx.w0, rx.w1);
-            release();
-            return;
-        case S_DECODE: {
-            if (avail() < GRIM_HDR_BYTES) {
-                if (full()) release();
-                return;
-            }
-            if (!decode()) {
-                rx.stage = S_DROP;
-                continue;
-            }
-            I_STEP(GRIM_ST_DECODE, rx.t0);
-            I_VAR(t1);
-            rx.ix = rexp_ix(rx.sni, rx.slc, rx.dlc);
-            unsigned d = (rx.seq - cfg.rexp[rx.ix]) & 0xFFu;
-            I_STEP(GRIM_ST_SEQCHECK, t1);
-            if (d) {
-                rx.stage = d >= 128u ? S_DUP : S_AHEAD;
-                continue;
-            }
-            I_SET(t1);
-            rx.stage = plan();
-            I_STEP(GRIM_ST_CAPACITY, t1);
-            continue;
+            rx.posted_b += n;
         }
-        case S_DUP:
-            if (!full()) return;
-            if (intact()) {
-                if (!reply(GRIM_T_ACK, rx.tok, rx.seq)) return;
-                BUMP(rx.dlc, GRIM_L_DUPS);
-            }
-            release();
-            return;
-        case S_AHEAD:
-            if (!full()) return;
-            if (intact()) {
-                if (!cfg.rnack[rx.ix]) {
-                    if (!reply(GRIM_T_NACK, 0u, cfg.rexp[rx.ix])) return;
-                    cfg.rnack[rx.ix] = 1;
-                }
-                BUMP(rx.dlc, GRIM_L_NACKS_SENT);
-            }
-            release();
-            return;
-        case S_REFUSE:
-            if (!full()) return;
-            if (intact()) {
-                if (!reply(GRIM_T_NACK, rx.tok, rx.seq)) return;
-                cfg.rnack[rx.ix] = 1;
-                BUMP(rx.dlc, GRIM_L_NACKS_SENT);
-            }
-            release();
-            return;
-        case S_XLAT: {
-            I_VAR(t1);
-            int i = xlat_lookup(rx.dlc, rx.a0, rx.pbytes);
-            if (i >= 0) {
-                I_STEP(GRIM_ST_XLAT_HIT, t1);
-                rx.stage = map_entry(i, rx.a0) ? S_UNDELIV : S_DELIVER;
-                continue;
-            }
-            I_STEP(GRIM_ST_XLAT_MISS, t1);
-            xlat_request(rx.dlc, rx.a0, rx.pbytes);
-            rx.stage = S_XWAIT;
-            continue;
-        }
-        case S_XWAIT: {
-            int i = xlat_poll(rx.dlc, rx.a0, rx.pbytes);
-            if (i == XL_WAIT) return;
-            rx.stage = i < 0 || map_entry(i, rx.a0) ? S_UNDELIV : S_DELIVER;
-            continue;
-        }
-        case S_UNDELIV:                /* acknowledged, counted, not delivered */
-            if (dma_busy() || !full()) return;
-            rx.inflight = 0;
-            if (!intact()) {
-                release();
-                return;
-            }
-            BUMP(rx.dlc, GRIM_L_ERRORS);
-            rx.undeliv = 1;
-            rx.stage = S_ACK;
-            continue;
-        case S_DELIVER: {
-            int isfull = full();
-            if (isfull && !intact()) {
-                rx.stage = S_ABANDON;
-                continue;
-            }
-            if (dma_busy()) return;
-            rx.inflight = 0;
-            unsigned limit = rx.total;
-            if (!isfull) {
-                if (!(cfg.opts & GRIM_OPT_RECV_CT)) return;
-                unsigned a = avail();
-                limit = a > rx.src ? (a - rx.src) & ~7u : 0u;
-                if (limit > rx.total) limit = rx.total;
-            }
-            if (rx.wrap || rx.posted_b < limit) {
-                if (!hdma_may_post()) return;
-                I_ONLY(if (!rx.tdma) rx.tdma = instr_now();)
-                if (rx.wrap) {         /* the WRAP header at the old back, then the message at 0 */
-                    rx.wrap = 0;
-                    rx.ticket = hdma_post(HDMA_TO_HOST, (unsigned)wrapmark, 8u,
-                                          LCW(rx.dlc, GRIM_L_AM_PHYS) + LCW(rx.dlc, GRIM_L_AM_BACK));
-                } else {
-                    unsigned n = runs_post(&rx.map, rx.base + rx.src + rx.posted_b, limit - rx.posted_b, &rx.ticket);
-                    if (!n) {
-                        rx.stage = S_UNDELIV;
-                        continue;
-                    }
-                    rx.posted_b += n;
-                }
-                rx.inflight = 1;
-                return;
-            }
-            if (!isfull || rx.posted_b < rx.total) return;
-            I_ONLY(if (rx.total) instr_add(rx.type == GRIM_T_AM ? GRIM_ST_AM_DMA : GRIM_ST_RM_DMA, instr_now() - rx.tdma);)
-            rx.stage = S_FINISH;
-            continue;
-        }
-        case S_ABANDON:                /* damaged: let its DMAs finish, then forget it */
-            if (dma_busy()) return;
-            release();
-            return;
-        case S_FINISH:
-            if (rx.type == GRIM_T_AM) {
-                if (!hdma_may_post()) return;
-                I_VAR(t1);
-                unsigned nb = rx.slot + rx.mlen, bp = LCW(rx.dlc, GRIM_L_AM_BACK_PHYS);
-                LCW(rx.dlc, GRIM_L_AM_BACK) = nb;
-                backle[rx.dlc][0] = bswap(nb);
-                I_STEP(GRIM_ST_AM_PTR, t1);
-                if (!bp) {
-                    rx.stage = S_ACK;
-                    continue;
-                }
-                I_SET(rx.tdma);
-                rx.ticket = hdma_post(HDMA_TO_HOST, (unsigned)backle[rx.dlc], 4u, bp);
-                rx.inflight = 1;
-                rx.stage = S_PTR;
-                return;
-            }
-            rx.lockva = rx.type == GRIM_T_RMRV_REPLY ? rx.a3 : rx.a1;
-            lockval[0] = rx.type == GRIM_T_RMRV_REPLY ? 0u : bswap(rx.a2);
-            if (!rx.lockva) {
-                rx.stage = S_ACK;
-                continue;
-            }
-            I_SET(rx.tdma);
-            rx.stage = S_LOCK;
-            continue;
-        case S_PTR:
-            if (dma_busy()) return;
-            rx.inflight = 0;
-            I_STEP(GRIM_ST_AM_PTR_DMA, rx.tdma);
-            rx.stage = S_ACK;
-            continue;
-        case S_LOCK: {
-            int i = xlat_lookup(rx.dlc, rx.lockva, 4u);
-            if (i < 0) {
-                xlat_request(rx.dlc, rx.lockva, 4u);
-                rx.stage = S_LOCKW;
-                continue;
-            }
-            rx.lockent = (unsigned)i;
-            rx.stage = S_LOCKDMA;
-            continue;
-        }
-        case S_LOCKW: {
-            int i = xlat_poll(rx.dlc, rx.lockva, 4u);
-            if (i == XL_WAIT) return;
-            if (i < 0) {
-                BUMP(rx.dlc, GRIM_L_ERRORS);
-                rx.stage = S_ACK;
-                continue;
-            }
-            rx.lockent = (unsigned)i;
-            rx.stage = S_LOCKDMA;
-            continue;
-        }
-        case S_LOCKDMA:
-            if (!rx.inflight) {
-                if (!hdma_may_post()) return;
-                if (map_entry((int)rx.lockent, rx.lockva) || !runs_post(&rx.map, (unsigned)lockval, 4u, &rx.ticket)) {
-                    BUMP(rx.dlc, GRIM_L_ERRORS);
-                    rx.stage = S_ACK;
-                    continue;
-                }
-                rx.inflight = 1;
-                return;
-            }
-            if (dma_busy()) return;
-            rx.inflight = 0;
-            I_STEP(GRIM_ST_LOCK, rx.tdma);
-            rx.stage = S_ACK;
-            continue;
-        case S_ACK:                    /* the data is in the endpoint: acknowledge it */
-            if (!reply(GRIM_T_ACK, rx.tok, rx.seq)) return;
-            cfg.rexp[rx.ix]++;
-            cfg.rnack[rx.ix] = 0;
-            if (!rx.undeliv) BUMP(rx.dlc, GRIM_L_DELIVERED);
-            release();
-            return;
-        default:
-            return;
-        }
+        rx.inflight = 1;
+        if (rx.posted_b < rx.total || rx.total > SPIN_DMA_BYTES) break;
+        while (dma_busy()) {}          /* the last, small piece */
     }
+    rx_at = st_deliver;
 }
 
-void rx_poll(unsigned isr)
+static void st_xwait(void)
 {
-    if (isr & (NI_EV_RECV | NI_EV_BUFF)) rx_events(isr);
-    if (rx.stage == S_NONE) {
-        if (!rq_n) return;
-        const struct rb *r = &rb[rq[0]];
-        if (r->state == RB_FILL && ni_recv_progress((const void *)r->addr) == 0) return;
-        rx.b = rq[0];
-        rx.base = r->addr;
-        rx.stage = S_HDR;
-        I_SET(rx.t0);
+    int i = xlat_poll(rx.dlc, rx.a0, rx.pbytes);
+    if (i == XL_WAIT) return;
+    if (i < 0 || map_entry(i, rx.a0)) rx_at = st_undeliv;
+    else st_deliver();
+}
+
+static void st_xlat(void)
+{
+    I_VAR(t1);
+    int i = xlat_lookup(rx.dlc, rx.a0, rx.pbytes);
+    if (i >= 0) {
+        I_STEP(GRIM_ST_XLAT_HIT, t1);
+        if (map_entry(i, rx.a0)) rx_at = st_undeliv;
+        else st_deliver();
+        return;
     }
-    step();
-    if (rx.stage != S_NONE) overtake();
+    I_STEP(GRIM_ST_XLAT_MISS, t1);
+    xlat_request(rx.dlc, rx.a0, rx.pbytes);
+    rx_at = st_xwait;
+}
+
+/* ---- the head of a packet ---- */
+
+/* Capacity check and delivery plan of an in-order message: its next stage. */
+AI void (*plan(void))(void)
+{
+    unsigned lc = rx.dlc, d = LCD(lc);
+    if (!W(d + GRIM_L_OPEN)) return st_refuse;
+    rx.posted_b = 0;
+    rx.inflight = 0;
+    rx.wrap = 0;
+    rx.undeliv = 0;
+    rx.src = GRIM_HDR_BYTES;
+    rx.total = rx.pbytes;
+    rx.map.n = 0;
+    I_ONLY(rx.tdma = 0;)
+    unsigned type = rx.type;
+    if (type == GRIM_T_AM) {
+        unsigned phys = W(d + GRIM_L_AM_PHYS), size = W(d + GRIM_L_AM_SIZE);
+        unsigned front = W(d + GRIM_L_AM_FRONT), back = W(d + GRIM_L_AM_BACK), m = rx.mlen;
+        if (!phys || back >= size) return st_refuse;
+        if (front >= size) front = 0;
+        if (back >= front) {           /* keep 8 bytes spare, never end exactly at the end */
+            if (m < size - back) rx.slot = back;
+            else if (m < front) {
+                rx.slot = 0;
+                rx.wrap = 1;
+            } else return st_refuse;
+        } else if (m < front - back) rx.slot = back;
+        else return st_refuse;
+        rx.map.phys = phys + rx.slot;
+        rx.src = 0;                    /* header and payload, rounded to 8 */
+        rx.total = m;
+        return st_deliver;
+    }
+    if (type == GRIM_T_RMP) {
+        rx.map.phys = rx.a0;
+        return st_deliver;
+    }
+    if (type == GRIM_T_RMV || type == GRIM_T_RMRV_REPLY) return rx.pbytes ? st_xlat : st_deliver;
+    return st_undeliv;                 /* RM-RV: not implemented (README) */
+}
+
+/* The first bytes are in: a control message, junk, or a data header to
+ * decode, check for sequence and capacity, and start delivering. */
+static void st_head(void)
+{
+    unsigned a = avail(), base = rx.base;
+    if (a < 8u) {
+        if (full()) release();         /* a runt */
+        return;
+    }
+    unsigned w0 = W(base), w1 = W(base + 4), type = GRIM_W1_TYPE(w1);
+    if (GRIM_W0_ID(w0) != GRIM_ID) {
+        rx_at = st_drop;
+        st_drop();
+        return;
+    }
+    if (type == GRIM_T_ACK || type == GRIM_T_NACK) {
+        rx.w0 = w0;
+        rx.w1 = w1;
+        rx_at = st_ctl;
+        st_ctl();
+        return;
+    }
+    if (a < GRIM_HDR_BYTES) {
+        if (full()) release();         /* a runt */
+        return;
+    }
+    unsigned w2 = W(base + 8), words = GRIM_W2_WORDS(w2), corr = GRIM_W1_CORR(w1);
+    unsigned src = GRIM_W1_SRC(w1), dst = GRIM_W2_DST(w2);
+    unsigned sni = GRIM_EP_NI(src), slc = GRIM_EP_LC(src), dlc = GRIM_EP_LC(dst), plen = GRIM_HDR_BYTES + words * 4u;
+    if (GRIM_EP_NI(dst) != cfg.me || dlc >= cfg.nlc || sni >= cfg.nodes || slc >= GRIM_MAX_LC ||
+        words * 4u > GRIM_MTU || corr > words * 4u || type < GRIM_T_AM || type > GRIM_T_RMRV_REPLY) {
+        rx_at = st_drop;               /* not for us, or damaged */
+        st_drop();
+        return;
+    }
+    rx.type = type;
+    rx.sni = sni;
+    rx.slc = slc;
+    rx.dlc = dlc;
+    rx.seq = GRIM_W0_SEQ(w0);
+    rx.tok = GRIM_W0_TOK(w0);
+    rx.plen = plen;
+    rx.pbytes = words * 4u - corr;
+    rx.mlen = GRIM_ROUND8(plen);
+    rx.a0 = W(base + 16);
+    rx.a1 = W(base + 20);
+    rx.a2 = W(base + 24);
+    rx.a3 = W(base + 28);
+    I_STEP(GRIM_ST_DECODE, rx.t0);
+    I_VAR(t1);
+    unsigned char *exp = cfg.rexp + ((((sni << 5) | slc) << cfg.lsh) | dlc);
+    unsigned d = (GRIM_W0_SEQ(w0) - *exp) & 0xFFu;
+    rx.exp = exp;
+    I_STEP(GRIM_ST_SEQCHECK, t1);
+    void (*next)(void);
+    if (d) next = d >= 128u ? st_dup : st_ahead;
+    else {
+        I_SET(t1);
+        next = plan();
+        I_STEP(GRIM_ST_CAPACITY, t1);
+    }
+    rx_at = next;
+    next();
+}
+
+void rx_idle(void)
+{
+    if (!rq_n) return;
+    struct rxbuf *r = &rb[rq[0]];
+    if (r->state == RB_FILL && ni_recv_progress((const void *)r->addr) == 0) return;
+    rx.b = r;
+    rx.base = r->addr;
+    I_SET(rx.t0);
+    rx_at = st_head;
+    F->rx_watch = 0;
+    st_head();
+}
+
+void rx_busy(void)
+{
+    rx_at();
+    if (rx_at && rq_n == 2 && rb[rq[1]].state == RB_FULL) overtake();
 }

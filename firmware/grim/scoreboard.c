@@ -8,14 +8,11 @@
  * streams are not touched (Fig 4.3c). */
 #include "fw.h"
 
-struct lcs lcs[GRIM_MAX_LC];
-unsigned resend_total;
-
 #define SB_MASK (SB_N - 1u)
 
 struct sbe *sb_insert(unsigned lc, unsigned off, unsigned dni, unsigned dlc, unsigned seq, unsigned plen)
 {
-    struct lcs *l = &lcs[lc];
+    struct lcstate *l = &lcs[lc];
     struct sbe *e = &l->sb[(l->head + l->count) & SB_MASK];
     e->off = off;
     e->dni = (unsigned char)dni;
@@ -31,7 +28,7 @@ struct sbe *sb_insert(unsigned lc, unsigned off, unsigned dni, unsigned dlc, uns
  * whose packet is still being transmitted stays (the engine reads it). */
 void sb_free_front(unsigned lc)
 {
-    struct lcs *l = &lcs[lc];
+    struct lcstate *l = &lcs[lc];
     while (l->count && l->sb[l->head].state == SB_ACKED && !(tx.active && tx.lc == lc && tx.tok == l->head)) {
         l->sb[l->head].state = SB_FREE;
         l->head = (l->head + 1u) & SB_MASK;
@@ -43,7 +40,7 @@ void sb_free_front(unsigned lc)
 void sb_ack(unsigned lc, unsigned tok, unsigned ni, unsigned dlc, unsigned seq)
 {
     if (lc >= cfg.nlc || tok >= SB_N) return;
-    struct lcs *l = &lcs[lc];
+    struct lcstate *l = &lcs[lc];
     if (((tok - l->head) & SB_MASK) >= l->count) return;      /* not in use: a stale ACK */
     struct sbe *e = &l->sb[tok];
     if (e->dni != ni || e->dlc != dlc || e->seq != seq) return;
@@ -59,7 +56,7 @@ void sb_ack(unsigned lc, unsigned tok, unsigned ni, unsigned dlc, unsigned seq)
 
 /* Entries from position k (0 = oldest) of the stream of entry k go back to
  * be sent again. */
-static void rollback(struct lcs *l, unsigned k)
+static void rollback(struct lcstate *l, unsigned k)
 {
     const struct sbe *first = &l->sb[(l->head + k) & SB_MASK];
     unsigned dni = first->dni, dlc = first->dlc;
@@ -77,7 +74,7 @@ void sb_nack(unsigned lc, unsigned ni, unsigned dlc, unsigned seq)
 {
     if (lc >= cfg.nlc) return;
     BUMP(lc, GRIM_L_NACKS_RECV);
-    struct lcs *l = &lcs[lc];
+    struct lcstate *l = &lcs[lc];
     for (unsigned k = 0; k < l->count; k++) {
         const struct sbe *e = &l->sb[(l->head + k) & SB_MASK];
         if (e->dni == ni && e->dlc == dlc && e->seq == seq) {
@@ -95,7 +92,7 @@ void sb_timer(void)
 {
     unsigned now = ni_rtc();
     for (unsigned lc = 0; lc < cfg.nlc; lc++) {
-        struct lcs *l = &lcs[lc];
+        struct lcstate *l = &lcs[lc];
         for (unsigned k = 0; k < l->count; k++) {
             const struct sbe *e = &l->sb[(l->head + k) & SB_MASK];
             if (e->state == SB_SENT && now - e->t_sent > cfg.retx) {

@@ -11,8 +11,6 @@
 #include "fw.h"
 #include "instr.h"
 
-struct tx tx;
-
 /* Bytes of the message at queue offset o the host has committed. When the
  * host's back offset is behind o it has wrapped: the message is complete. */
 static inline unsigned committed(unsigned o, unsigned back, unsigned qsize)
@@ -20,17 +18,16 @@ static inline unsigned committed(unsigned o, unsigned back, unsigned qsize)
     return back >= o ? back - o : qsize - o;
 }
 
-/* Start the route segment; 0 if there are no route bytes (no switches). */
-static int start_route(unsigned dni)
+/* Start the route segment (none without switches). */
+static inline void start_route(unsigned dni)
 {
     unsigned n = cfg.rtlen[dni];
     if (n) ni_send_segment((const void *)(rt_route(dni) - n), n, 0);
-    return (int)n;
 }
 
 static void tx_done(void)
 {
-    struct lcs *l = &lcs[tx.lc];
+    struct lcstate *l = &lcs[tx.lc];
     struct sbe *e = &l->sb[tx.tok];
     e->t_sent = ni_rtc();
     tx.active = 0;
@@ -48,7 +45,7 @@ void tx_continue(void)
 {
     unsigned end = tx.plen;
     if (!tx.resend) {
-        const struct lcs *l = &lcs[tx.lc];
+        const struct lcstate *l = &lcs[tx.lc];
         unsigned o = tx.addr - l->qbase;
         unsigned avail = committed(o, LCW(tx.lc, GRIM_L_Q_BACK), l->qsize);
         if (avail < end) end = avail & ~7u;     /* whole words (LANai 4 limits), 8 for LANai 9 */
@@ -69,30 +66,43 @@ static int skip_bad(unsigned lc, unsigned o, unsigned mlen, unsigned back, unsig
     return -1;
 }
 
+/* Q_BASE / Q_SIZE changed since they were last checked (the first message
+ * of an LC, or the host reconfigured it): check them once. */
+static int queue_ok(unsigned lc, unsigned qbase, unsigned qsize)
+{
+    if (((qbase | qsize) & 7u) || qbase < GRIM_QUEUE_BASE || qsize < 2u * GRIM_HDR_BYTES ||
+        qbase + qsize > GRIM_QUEUE_END(NI_SRAM_SIZE) || qbase + qsize < qbase)
+        return 0;
+    lcs[lc].qbase = qbase;
+    lcs[lc].qsize = qsize;
+    return 1;
+}
+
 int tx_new(unsigned lc)
 {
     unsigned d = LCD(lc);
+    struct lcstate *l = &lcs[lc];
     unsigned o = W(d + GRIM_L_Q_NEXT), back = W(d + GRIM_L_Q_BACK);
     unsigned qbase = W(d + GRIM_L_Q_BASE), qsize = W(d + GRIM_L_Q_SIZE);
+    if ((qbase != l->qbase || qsize != l->qsize) && !queue_ok(lc, qbase, qsize)) {
+        BUMP(lc, GRIM_L_ERRORS);       /* a broken queue: ignore what is in it */
+        W(d + GRIM_L_Q_NEXT) = back;
+        return -1;
+    }
     if (o >= qsize) {                  /* the last message ended at the end of the ring */
         o = 0;
         W(d + GRIM_L_Q_NEXT) = 0;
         if (back == 0) return 0;
     }
-    if (back > qsize || ((o | back | qbase | qsize) & 7u) || qbase < GRIM_QUEUE_BASE ||
-        qbase + qsize > GRIM_QUEUE_END(NI_SRAM_SIZE) || qbase + qsize < qbase) {
-        BUMP(lc, GRIM_L_ERRORS);       /* a queue the host broke after start-up: ignore what is in it */
-        W(d + GRIM_L_Q_NEXT) = back;
-        return -1;
-    }
-    unsigned avail = committed(o, back, qsize);
+    if (back > qsize || (back & 7u)) return skip_bad(lc, o, qsize, back, qsize);
     unsigned m = qbase + o;
     unsigned w1 = W(m + 4);
     if (GRIM_W1_TYPE(w1) == GRIM_T_WRAP) {
         W(d + GRIM_L_Q_NEXT) = 0;
-        if (!lcs[lc].count) sb_free_front(lc);
+        if (!l->count) sb_free_front(lc);
         return -1;
     }
+    unsigned avail = committed(o, back, qsize);
     if (avail < GRIM_HDR_BYTES) return 0;
     unsigned w2 = W(m + 8);
     unsigned plen = GRIM_HDR_BYTES + GRIM_W2_WORDS(w2) * 4u, mlen = GRIM_ROUND8(plen);
@@ -101,19 +111,16 @@ int tx_new(unsigned lc)
         dlc >= GRIM_MAX_LC)
         return skip_bad(lc, o, mlen, back, qsize);
     if (!(cfg.opts & GRIM_OPT_SEND_CT) && avail < plen) return 0;   /* store and forward */
-    struct lcs *l = &lcs[lc];
     if (l->count == SB_N || l->resend) return 0;   /* window full, or retransmissions first */
 
     I_VAR(t0);
     unsigned tok = (l->head + l->count) & (SB_N - 1u);
-    unsigned char *sp = &cfg.sseq[sseq_ix(lc, dni, dlc)];
+    unsigned char *sp = l->sseq + ((dni << 5) | dlc);
     unsigned seq = *sp;
     *sp = (unsigned char)(seq + 1u);
     W(m) = GRIM_W0(tok, seq);
     I_STEP(GRIM_ST_SETVALUES, t0);
 
-    l->qbase = qbase;
-    l->qsize = qsize;
     tx.active = 1;
     tx.resend = 0;
     tx.lc = lc;
@@ -122,11 +129,16 @@ int tx_new(unsigned lc)
     tx.sent = 0;
     tx.plen = plen;
     tx.next_off = o + mlen;
-    int routed = start_route(dni);
+    start_route(dni);
     I_VAR(t1);
     sb_insert(lc, o, dni, dlc, seq, plen);   /* while the route bytes go out */
     I_STEP(GRIM_ST_SCOREBOARD, t1);
-    if (!routed) tx_continue();
+    while (!send_idle()) {}            /* a few bytes: no need to go round the main loop */
+    if (avail >= plen) {               /* all there: the whole message as one segment */
+        ni_send_segment((const void *)m, plen, 1);
+        tx.sent = plen;
+        tx_done();
+    } else tx_continue();
     return 1;
 }
 
@@ -134,7 +146,7 @@ void tx_resend(void)
 {
     unsigned lc = 0;
     while (!lcs[lc].resend) lc++;
-    struct lcs *l = &lcs[lc];
+    struct lcstate *l = &lcs[lc];
     unsigned i = l->head;
     while (l->sb[i].state != SB_RESEND) i = (i + 1u) & (SB_N - 1u);
     struct sbe *e = &l->sb[i];
@@ -148,5 +160,7 @@ void tx_resend(void)
     tx.addr = l->qbase + e->off;
     tx.sent = 0;
     tx.plen = e->plen;
-    if (!start_route(e->dni)) tx_continue();
+    start_route(e->dni);
+    while (!send_idle()) {}
+    tx_continue();
 }

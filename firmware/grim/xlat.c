@@ -51,13 +51,13 @@ int xlat_poll(unsigned lc, unsigned va, unsigned len)
             xstate = X_IDLE;
             return XL_FAIL;            /* no driver area: nobody can translate */
         }
-        if (!hdma_may_post()) return XL_WAIT;
+        if (!hdma_may_post(HD)) return XL_WAIT;
         I_SET(xt0);
-        xticket = hdma_post(HDMA_TO_HOST, (unsigned)xreq, sizeof xreq, CTRL(GRIM_C_XREQ_PHYS));
+        xticket = hdma_post(HD, HDMA_TO_HOST, (unsigned)xreq, sizeof xreq, CTRL(GRIM_C_XREQ_PHYS));
         xstate = X_DMA;
         return XL_WAIT;
     case X_DMA:
-        if ((int)(hdma_done(HDMA_TO_HOST) - xticket) < 0) return XL_WAIT;
+        if ((int)(hdma_done(HD, HDMA_TO_HOST) - xticket) < 0) return XL_WAIT;
         I_STEP(GRIM_ST_XLAT_REQ_DMA, xt0);
         CTRL(GRIM_C_XREQ_SEQ) = xseq;
         NI_REG(NI_ISR) = HOST_SIG;     /* interrupt the host */

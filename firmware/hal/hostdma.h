@@ -20,8 +20,8 @@
  * stops new starts; once hdma_idle(), the host may use the engine; after it
  * is done, hdma_reclaim() puts the engine back in the firmware's hands.
  *
- * The state is one struct; exactly one C file says HDMA_STATE; to define it,
- * and calls hdma_init() before the first request. */
+ * The state is one struct the caller owns and passes to every call
+ * (hdma_init() first). */
 #ifndef MYRISIM_HOSTDMA_H
 #define MYRISIM_HOSTDMA_H
 
@@ -41,28 +41,26 @@ struct hdma {
     unsigned posted[2], done[2];
     unsigned hold;                        /* lending wanted or granted: start nothing */
 };
-extern struct hdma hdma;
-#define HDMA_STATE struct hdma hdma
-
-static inline void hdma_init(void)
+static inline void hdma_init(struct hdma *h)
 {
+    (void)h;
     NI_REG(L4_ISR) = L4_DMA_INT;
 }
 
 /* Notice a finished transfer and start the next queued one. */
-static inline void hdma_kick(void)
+static inline void hdma_kick(struct hdma *h)
 {
-    if (hdma.busy) {
+    if (h->busy) {
         if (!(NI_REG(L4_ISR) & L4_DMA_INT)) return;
         NI_REG(L4_ISR) = L4_DMA_INT;
-        hdma.busy = 0;
-        hdma.done[hdma.cur]++;
+        h->busy = 0;
+        h->done[h->cur]++;
     }
-    if (hdma.qh != hdma.qt && !hdma.hold) {
-        const struct hdma_req *r = &hdma.q[hdma.qh & (HDMA_QN - 1)];
-        hdma.qh++;
-        hdma.busy = 1;
-        hdma.cur = r->dir;
+    if (h->qh != h->qt && !h->hold) {
+        const struct hdma_req *r = &h->q[h->qh & (HDMA_QN - 1)];
+        h->qh++;
+        h->busy = 1;
+        h->cur = r->dir;
         NI_REG(L4_EAR) = r->host;
         NI_REG(L4_LAR) = r->sram;
         NI_REG(L4_DMA_DIR) = r->dir;
@@ -70,33 +68,42 @@ static inline void hdma_kick(void)
     }
 }
 
-static inline unsigned hdma_done(unsigned dir)
+static inline unsigned hdma_done(struct hdma *h, unsigned dir)
 {
-    hdma_kick();
-    return hdma.done[dir];
+    hdma_kick(h);
+    return h->done[dir];
 }
 
-static inline unsigned hdma_post(unsigned dir, unsigned sram, unsigned len, unsigned host)
+static inline unsigned hdma_post(struct hdma *h, unsigned dir, unsigned sram, unsigned len, unsigned host)
 {
-    while (hdma.qt - hdma.qh == HDMA_QN) hdma_kick();   /* FIFO full: let one start */
-    struct hdma_req *r = &hdma.q[hdma.qt & (HDMA_QN - 1)];
+    if (!h->busy && h->qh == h->qt) {            /* idle: start it now */
+        h->busy = 1;
+        h->cur = dir;
+        NI_REG(L4_EAR) = host;
+        NI_REG(L4_LAR) = sram;
+        NI_REG(L4_DMA_DIR) = dir;
+        NI_REG(L4_DMA_CTR) = len;
+        return ++h->posted[dir];
+    }
+    while (h->qt - h->qh == HDMA_QN) hdma_kick(h);   /* FIFO full: let one start */
+    struct hdma_req *r = &h->q[h->qt & (HDMA_QN - 1)];
     r->dir = dir;
     r->sram = sram;
     r->len = len;
     r->host = host;
-    hdma.qt++;
-    hdma_kick();
-    return ++hdma.posted[dir];
+    h->qt++;
+    hdma_kick(h);
+    return ++h->posted[dir];
 }
 
-static inline int hdma_idle(void) { hdma_kick(); return !hdma.busy && hdma.qh == hdma.qt; }
-static inline void hdma_lend_wanted(void) { hdma.hold = 1; }
+static inline int hdma_idle(struct hdma *h) { hdma_kick(h); return !h->busy && h->qh == h->qt; }
+static inline void hdma_lend_wanted(struct hdma *h) { h->hold = 1; }
 /* The host has finished with the engine: forget a DMA_INT it may have left. */
-static inline void hdma_reclaim(void)
+static inline void hdma_reclaim(struct hdma *h)
 {
     NI_REG(L4_ISR) = L4_DMA_INT;
-    hdma.hold = 0;
-    hdma_kick();
+    h->hold = 0;
+    hdma_kick(h);
 }
 
 #else /* LANAI_CHIP == 9 */
@@ -116,25 +123,23 @@ struct hdma {
     struct hdma_chan ch[2];
     unsigned hold;
 } __attribute__((aligned(8)));
-extern struct hdma hdma;
-#define HDMA_STATE struct hdma hdma
 
-static inline void hdma_chan_rest(unsigned d)
+static inline void hdma_chan_rest(struct hdma *h, unsigned d)
 {
-    struct hdma_chan *c = &hdma.ch[d];
+    struct hdma_chan *c = &h->ch[d];
     c->blk[c->slot][0] = HDMA_TERMINAL;
     NI_REG(HDMA_CHANPTR(d)) = (unsigned)c->blk[c->slot];
 }
 
-static inline void hdma_init(void)
+static inline void hdma_init(struct hdma *h)
 {
-    hdma_chan_rest(HDMA_TO_HOST);
-    hdma_chan_rest(HDMA_FROM_HOST);
+    hdma_chan_rest(h, HDMA_TO_HOST);
+    hdma_chan_rest(h, HDMA_FROM_HOST);
 }
 
-static inline unsigned hdma_done(unsigned dir)
+static inline unsigned hdma_done(struct hdma *h, unsigned dir)
 {
-    struct hdma_chan *c = &hdma.ch[dir];
+    struct hdma_chan *c = &h->ch[dir];
     while (c->done != c->posted && (((volatile unsigned *)c->blk[c->dslot])[0] & HDMA_TERMINAL)) {
         c->done++;
         c->dslot = (c->dslot + 1) & (HDMA_SLOTS - 1);
@@ -142,12 +147,12 @@ static inline unsigned hdma_done(unsigned dir)
     return c->done;
 }
 
-static inline void hdma_kick(void) {}
+static inline void hdma_kick(struct hdma *h) { (void)h; }
 
-static inline unsigned hdma_post(unsigned dir, unsigned sram, unsigned len, unsigned host)
+static inline unsigned hdma_post(struct hdma *h, unsigned dir, unsigned sram, unsigned len, unsigned host)
 {
-    struct hdma_chan *c = &hdma.ch[dir];
-    while (c->posted - hdma_done(dir) >= HDMA_SLOTS - 1) {}   /* ring full */
+    struct hdma_chan *c = &h->ch[dir];
+    while (c->posted - hdma_done(h, dir) >= HDMA_SLOTS - 1) {}   /* ring full */
     unsigned s = c->slot, n = (s + 1) & (HDMA_SLOTS - 1);
     volatile unsigned *b = c->blk[s];
     ((volatile unsigned *)c->blk[n])[0] = HDMA_TERMINAL;      /* where the engine stops next */
@@ -162,28 +167,28 @@ static inline unsigned hdma_post(unsigned dir, unsigned sram, unsigned len, unsi
     return ++c->posted;
 }
 
-static inline int hdma_idle(void)
+static inline int hdma_idle(struct hdma *h)
 {
-    return hdma_done(0) == hdma.ch[0].posted && hdma_done(1) == hdma.ch[1].posted;
+    return hdma_done(h, 0) == h->ch[0].posted && hdma_done(h, 1) == h->ch[1].posted;
 }
-static inline void hdma_lend_wanted(void) { hdma.hold = 1; }
+static inline void hdma_lend_wanted(struct hdma *h) { h->hold = 1; }
 /* The host ran its own blocks on channel 1 (E2L): point it back at ours. */
-static inline void hdma_reclaim(void)
+static inline void hdma_reclaim(struct hdma *h)
 {
-    hdma_chan_rest(HDMA_FROM_HOST);
-    hdma.hold = 0;
+    hdma_chan_rest(h, HDMA_FROM_HOST);
+    h->hold = 0;
 }
 
 #endif
 
 /* May firmware start a request now (not lent to the host)? */
-static inline int hdma_may_post(void) { return !hdma.hold; }
+static inline int hdma_may_post(const struct hdma *h) { return !h->hold; }
 
 /* Post and spin until it is done (start-up and rare paths only). */
-static inline void hdma_run(unsigned dir, unsigned sram, unsigned len, unsigned host)
+static inline void hdma_run(struct hdma *h, unsigned dir, unsigned sram, unsigned len, unsigned host)
 {
-    unsigned t = hdma_post(dir, sram, len, host);
-    while ((int)(hdma_done(dir) - t) < 0) {}
+    unsigned t = hdma_post(h, dir, sram, len, host);
+    while ((int)(hdma_done(h, dir) - t) < 0) {}
 }
 
 #endif
