@@ -141,3 +141,79 @@ TEST(grim_fw, remote_memory_writes_translation_and_locks)
         gf_free(&g);
     }
 }
+
+/* ---- Table 5.3 from the instrumented build: RM-P payload DMAs of 4 B and
+ * 64 KB, an RM-V with a translation miss (request DMA, the host's answer --
+ * here this test's polling driver, not an interrupt service routine), an
+ * RM-V that hits, the lock update ---- */
+
+typedef struct { rmt *t; double us[8]; } t53;
+
+static double last_us(gf *g, unsigned step)
+{
+    return gf_word(g, 1, GRIM_STATS + step * 16 + GRIM_S_LAST) /
+           ((double)lanai_profile_of(cosim_core(g->s, 1))->clock_hz / 1e6);
+}
+
+static int one(gf *g, rmt *t, unsigned type, uint32_t dst, unsigned len, uint32_t lock)
+{
+    static uint8_t src[GRIM_MTU];
+    unsigned a[4] = {dst, lock, lock ? 0x77u : 0u, 0};
+    if (gf_send(g, 0, 0, GRIM_EP(1, 0), type, 0, a, src, len, 1) != 1) return gf_fail(g, "not queued");
+    for (;;) {
+        uint32_t f;
+        if (plat_pio_read32(g->p[0], g->sram_off + GRIM_LCD + GRIM_L_Q_FRONT, &f)) return -1;
+        if (f == g->lc[0][0].back % g->lc[0][0].qsize) return 0;
+        if (gf_xlat_service(g, 1, fill, t) < 0 || gf_idle(g, SIM_US(2))) return -1;
+    }
+}
+
+static int t53_run(gf *g, void *arg)
+{
+    t53 *m = arg;
+    rmt *t = m->t;
+    if (gf_start(g)) return -1;
+    platform *p1 = g->p[1];
+    t->r1 = plat_alloc_contig(p1, GRIM_MTU, &t->p1);
+    t->r2 = plat_alloc(p1, R2_BYTES);
+    if (!t->r1 || !t->r2 || plat_pin(p1, t->r2, R2_BYTES)) return gf_fail(g, "%s", plat_error(p1));
+    if (write_entry(g, 1, GRIM_XLAT, 0, VA_R1, t->r1, R1_BYTES, NULL)) return -1;
+    if (one(g, t, GRIM_T_RMP, (uint32_t)t->p1, 4, 0)) return -1;
+    m->us[0] = last_us(g, GRIM_ST_RM_DMA);
+    if (one(g, t, GRIM_T_RMP, (uint32_t)t->p1, GRIM_MTU, 0)) return -1;
+    m->us[1] = last_us(g, GRIM_ST_RM_DMA);
+    if (one(g, t, GRIM_T_RMV, VA_R2, 4, VA_R1 + 64)) return -1;        /* miss, then a lock that hits */
+    m->us[2] = last_us(g, GRIM_ST_XLAT_MISS);
+    m->us[3] = last_us(g, GRIM_ST_XLAT_REQ_DMA);
+    m->us[4] = last_us(g, GRIM_ST_XLAT_WAIT);
+    m->us[5] = last_us(g, GRIM_ST_LOCK);
+    if (one(g, t, GRIM_T_RMV, VA_R2 + 8, 4, 0)) return -1;             /* hit in the dynamic entry */
+    m->us[6] = last_us(g, GRIM_ST_XLAT_HIT);
+    return gf_quit(g);
+}
+
+TEST(grim_fw, measure_table_5_3)
+{
+    for (int c = 0; c < 2; c++) {
+        gf_opts o;
+        gf_opts_default(&o);
+        o.chip = chips[c];
+        o.instr = 1;
+        o.qsize = 0x30000;
+        gf g;
+        if (gf_new(&g, &o)) harness_fail(__FILE__, __LINE__, "%s", g.err);
+        static rmt t;
+        memset(&t, 0, sizeof t);
+        t53 m = {&t, {0}};
+        int rc = -1;
+        cosim_status st = gf_run(&g, t53_run, &m, SIM_US(100000), &rc);
+        if (rc || st != COSIM_DONE) harness_fail(__FILE__, __LINE__, "rc %d %s: %s", rc, cosim_status_name(st), g.err);
+        harness_note("%s Table 5.3 (us, P3-550): cache search hit %.2f / miss %.2f, request DMA %.2f, request to "
+                     "answer %.2f (this test's polling driver), payload DMA 4 B %.2f / 64 KB %.1f, lock update %.2f",
+                     o.chip, m.us[6], m.us[2], m.us[3], m.us[4], m.us[0], m.us[1], m.us[5]);
+        for (int i = 0; i < 7; i++) ASSERT_TRUE(m.us[i] > 0);
+        ASSERT_TRUE(m.us[1] > 480.0);
+        ASSERT_TRUE(m.us[2] > m.us[6]);           /* a miss searches every entry */
+        gf_free(&g);
+    }
+}
