@@ -19,7 +19,7 @@ struct fw fw_state;
 extern unsigned char __end[];          /* end of the image (lanai-ld) */
 
 
-static __attribute__((noreturn)) void quit(void) { sim_exit((int)CTRL(GRIM_C_QUIT)); }
+static __attribute__((noreturn)) void quit(void) { sim_exit((int)GRIM_QUIT_EXIT(CTRL(GRIM_C_QUIT))); }
 
 static __attribute__((noreturn)) void stop_config(unsigned err)
 {
@@ -167,13 +167,15 @@ int main(void)
     cfg.nodes = ni_num_nodes();
     CTRL(GRIM_C_NODE) = cfg.me;
     CTRL(GRIM_C_NODES) = cfg.nodes;
+    hdma_init(HD);
     CTRL(GRIM_C_MAGIC) = GRIM_FW_MAGIC;
-    while (!CTRL(GRIM_C_GO))
+    while (!CTRL(GRIM_C_GO)) {             /* the host library may borrow the engine already */
         if (CTRL(GRIM_C_QUIT)) quit();
+        if (CTRL(GRIM_C_HDMA_REQ) != F->lent || F->hdma.hold) lend_poll();
+    }
 
     configure();
     ni_crc_enable((cfg.opts & GRIM_OPT_CRC) != 0);
-    hdma_init(HD);
     rx_init();
     F->tick = cfg.retx / 4u + 1u;          /* the timer looks four times per timeout */
     if (cfg.retx) ni_timer_set(F->tick);

@@ -332,7 +332,7 @@ int gf_drain(gf *g, sim_time limit)
 int gf_quit(gf *g)
 {
     for (int n = 0; n < g->o.nodes; n++)
-        if (pio32(g, n, GRIM_CTRL + GRIM_C_QUIT, 100)) return -1;
+        if (pio32(g, n, GRIM_CTRL + GRIM_C_QUIT, GRIM_QUIT(0))) return -1;
     return 0;
 }
 
