@@ -24,7 +24,7 @@ int runs_table(struct runs *m, const volatile unsigned *r, unsigned n, unsigned 
     return 0;
 }
 
-unsigned runs_post(struct runs *m, unsigned sram, unsigned len, unsigned *ticket)
+unsigned runs_post(struct runs *m, unsigned dir, unsigned sram, unsigned len, unsigned *ticket)
 {
     while (!m->left) {
         if (++m->i >= m->n) return 0;              /* the runs end before the data: a driver error */
@@ -32,7 +32,7 @@ unsigned runs_post(struct runs *m, unsigned sram, unsigned len, unsigned *ticket
         m->left = m->r[2 * m->i + 1];
     }
     unsigned n = len < m->left ? len : m->left;
-    *ticket = hdma_post(HD, HDMA_TO_HOST, sram, n, m->phys);
+    *ticket = hdma_post(HD, dir, sram, n, m->phys);
     m->phys += n;
     m->left -= n;
     return n;

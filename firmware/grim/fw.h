@@ -45,6 +45,8 @@ struct config {
      * and rnack_off bytes further on, whether a NACK for it went out. */
     unsigned char *rexp;
     unsigned lsh, rnack_off;
+    unsigned nsb;                          /* LCs with a scoreboard: nlc, + 1 with the reply LC */
+    unsigned rvlc;                         /* the firmware's RM-RV reply LC (= nlc), 0 = none */
     unsigned char rtlen[FW_MAX_NODES];     /* route bytes to each NI; 0xFF = none */
 };
 
@@ -100,6 +102,8 @@ struct rxs {                      /* the packet in hand */
     unsigned ticket, inflight;        /* the DMA in flight */
     unsigned slot, wrap;              /* AM: ring offset; a WRAP header must go first */
     unsigned lockva, lockent, undeliv;
+    unsigned dir;                     /* direction of the DMA in flight (HDMA_*) */
+    unsigned rvslot;                  /* RM-RV: where the reply is being built */
     unsigned t0, tdma;                /* instrumentation stamps (GRIM_INSTR) */
 };
 
@@ -179,7 +183,13 @@ void rx_busy(void);               /* advance the packet in hand */
 
 /* deliver.c */
 int runs_table(struct runs *m, const volatile unsigned *r, unsigned n, unsigned skip);
-unsigned runs_post(struct runs *m, unsigned sram, unsigned len, unsigned *ticket);   /* one DMA of <= len bytes: its size */
+unsigned runs_post(struct runs *m, unsigned dir, unsigned sram, unsigned len, unsigned *ticket);   /* one DMA of <= len bytes: its size */
+
+/* rmrv.c: the reply LC of RM-RV (a firmware-owned queue, LC cfg.rvlc) */
+#define RVQ_BYTES 0x10100u
+void rv_init(unsigned addr);              /* its queue at addr (RVQ_BYTES) */
+unsigned rv_reserve(unsigned bytes, unsigned hdr[8]);   /* SRAM address of room for a reply, 0 if none */
+void rv_commit(void);                     /* the reply reserved last is complete: send it */
 
 /* xlat.c */
 #define XL_WAIT (-2)

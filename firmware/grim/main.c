@@ -73,6 +73,8 @@ static void send_side(void)
         int lc = lc_scan(from);
         if (lc < 0) {
             I_STEP(GRIM_ST_SCAN_EMPTY, t0);
+            unsigned rv = cfg.rvlc;            /* last: RM-RV replies */
+            if (rv && LCW(rv, GRIM_L_Q_BACK) != LCW(rv, GRIM_L_Q_NEXT)) tx_new(rv);
             return;
         }
         I_ONLY(unsigned td = instr_now() - t0;)
@@ -125,16 +127,24 @@ static void configure(void)
     unsigned nsh = 0, lsh = 0;                            /* power-of-two table strides */
     while ((1u << nsh) < cfg.nodes) nsh++;
     while ((1u << lsh) < nlc) lsh++;
+    unsigned nsb = nlc < GRIM_MAX_LC ? nlc + 1u : nlc;     /* + the RM-RV reply LC if there is a slot */
     unsigned a = SB_AREA;
-    for (unsigned lc = 0; lc < nlc; lc++, a += SB_BYTES) lcs[lc].sb = (struct sbe *)a;
+    for (unsigned lc = 0; lc < nsb; lc++, a += SB_BYTES) lcs[lc].sb = (struct sbe *)a;
     unsigned srow = GRIM_MAX_LC << nsh;                   /* [dni][dlc < 32] */
     unsigned rtab = cfg.nodes * GRIM_MAX_LC << lsh;       /* [sni][slc < 32][dlc] */
-    if (a + nlc * srow + 2u * rtab > PRIV_END) stop_config(GRIM_E_SIZE);
-    memset((void *)a, 0, nlc * srow + 2u * rtab);
-    for (unsigned lc = 0; lc < nlc; lc++, a += srow) lcs[lc].sseq = (unsigned char *)a;
+    if (a + nsb * srow + 2u * rtab > PRIV_END) stop_config(GRIM_E_SIZE);
+    memset((void *)a, 0, nsb * srow + 2u * rtab);
+    for (unsigned lc = 0; lc < nsb; lc++, a += srow) lcs[lc].sseq = (unsigned char *)a;
     cfg.rexp = (unsigned char *)a;
     cfg.lsh = lsh;
     cfg.rnack_off = rtab;
+    a = (a + 2u * rtab + 7u) & ~7u;
+    cfg.nsb = nlc;
+    cfg.rvlc = 0;
+    if (nsb > nlc && a + RVQ_BYTES <= PRIV_END) {         /* room for RM-RV replies */
+        cfg.nsb = nsb;
+        cfg.rvlc = nlc;
+    }
     F->lcd_end = (const volatile unsigned *)LCD(nlc);
 
     for (unsigned lc = 0; lc < GRIM_MAX_LC; lc++) {       /* the words the NI owns */
@@ -143,6 +153,7 @@ static void configure(void)
         LCW(lc, GRIM_L_AM_BACK) = 0;
         for (unsigned off = GRIM_L_SENT; off <= GRIM_L_ERRORS; off += 4u) LCW(lc, off) = 0;
     }
+    if (cfg.rvlc) rv_init(a);
     for (unsigned d = 0; d < cfg.nodes; d++) {             /* route bytes, staged per NI */
         unsigned n;
         const unsigned char *r = ni_route(d, &n);

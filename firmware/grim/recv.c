@@ -106,7 +106,7 @@ static void release(void)
 AI int full(void) { return rx.b->state == RB_FULL; }
 AI unsigned avail(void) { return full() ? rx.b->len : ni_recv_progress((const void *)rx.base); }
 AI int intact(void) { return rx.b->ok && rx.b->len == rx.plen; }
-AI int dma_busy(void) { return rx.inflight && (int)(hdma_done(HD, HDMA_TO_HOST) - rx.ticket) < 0; }
+AI int dma_busy(void) { return rx.inflight && (int)(hdma_done(HD, rx.dir) - rx.ticket) < 0; }
 
 /* Send a control message for the packet in hand; 0 if the control queue is full. */
 AI int reply(unsigned type, unsigned tok, unsigned seq)
@@ -230,7 +230,7 @@ static void st_lockdma(void)
 {
     if (!rx.inflight) {
         if (!hdma_may_post(HD)) return;
-        if (map_entry((int)rx.lockent, rx.lockva) || !runs_post(&rx.map, (unsigned)lockval, 4u, &rx.ticket)) {
+        if (map_entry((int)rx.lockent, rx.lockva) || !runs_post(&rx.map, HDMA_TO_HOST, (unsigned)lockval, 4u, &rx.ticket)) {
             BUMP(rx.dlc, GRIM_L_ERRORS);
             rx_at = st_ack;
             return;
@@ -367,7 +367,7 @@ static void st_deliver(void)
                                   rx.map.phys + rx.posted_b);
             rx.posted_b = limit;
         } else {
-            unsigned n = runs_post(&rx.map, rx.base + rx.src + rx.posted_b, limit - rx.posted_b, &rx.ticket);
+            unsigned n = runs_post(&rx.map, HDMA_TO_HOST, rx.base + rx.src + rx.posted_b, limit - rx.posted_b, &rx.ticket);
             if (!n) {
                 rx_at = st_undeliv;
                 return;
@@ -404,6 +404,76 @@ static void st_xlat(void)
     rx_at = st_xwait;
 }
 
+/* ---- RM-RV: fetch the data into a reply on the reply LC ---- */
+
+static void st_rv_fetch(void)
+{
+    if (dma_busy()) return;
+    rx.inflight = 0;
+    if (rx.posted_b < rx.total) {
+        if (!hdma_may_post(HD)) return;
+        unsigned n = runs_post(&rx.map, HDMA_FROM_HOST, rx.rvslot + GRIM_HDR_BYTES + rx.posted_b,
+                               rx.total - rx.posted_b, &rx.ticket);
+        if (!n) {
+            rx_at = st_undeliv;
+            return;
+        }
+        rx.dir = HDMA_FROM_HOST;
+        rx.posted_b += n;
+        rx.inflight = 1;
+        return;
+    }
+    rv_commit();                       /* the reply leaves when the link has nothing better to do */
+    rx.dir = HDMA_TO_HOST;
+    rx_at = st_ack;
+    st_ack();
+}
+
+static void st_rv_room(void)
+{
+    if (!full()) return;
+    if (!intact()) {
+        release();
+        return;
+    }
+    unsigned words = (rx.a2 + 3u) / 4u;
+    unsigned hdr[8] = {GRIM_W0(0u, 0u), GRIM_W1(GRIM_T_RMRV_REPLY, words * 4u - rx.a2, 0u, GRIM_EP(cfg.me, cfg.rvlc)),
+                       GRIM_W2(words, GRIM_EP(rx.sni, rx.slc)), GRIM_W3(cfg.rvlc, 0u), rx.a1, 0u, 0u, rx.a3};
+    rx.rvslot = rv_reserve(GRIM_HDR_BYTES + words * 4u, hdr);
+    if (!rx.rvslot) {                  /* no room for the reply now: the requester sends it again */
+        rx_at = st_refuse;
+        st_refuse();
+        return;
+    }
+    rx.total = rx.a2;
+    rx.posted_b = 0;
+    rx_at = st_rv_fetch;
+    st_rv_fetch();
+}
+
+static void st_rv_xwait(void)
+{
+    int i = xlat_poll(rx.dlc, rx.a0, rx.a2);
+    if (i == XL_WAIT) return;
+    if (i < 0 || map_entry(i, rx.a0)) rx_at = st_undeliv;
+    else rx_at = st_rv_room;
+}
+
+static void st_rv_xlat(void)
+{
+    int i = xlat_lookup(rx.dlc, rx.a0, rx.a2);
+    if (i >= 0) {
+        if (map_entry(i, rx.a0)) rx_at = st_undeliv;
+        else {
+            rx_at = st_rv_room;
+            st_rv_room();
+        }
+        return;
+    }
+    xlat_request(rx.dlc, rx.a0, rx.a2);
+    rx_at = st_rv_xwait;
+}
+
 /* ---- the head of a packet ---- */
 
 /* Capacity check and delivery plan of an in-order message: its next stage. */
@@ -418,6 +488,7 @@ AI void (*plan(void))(void)
     rx.src = GRIM_HDR_BYTES;
     rx.total = rx.pbytes;
     rx.map.n = 0;
+    rx.dir = HDMA_TO_HOST;
     I_ONLY(rx.tdma = 0;)
     unsigned type = rx.type;
     if (type == GRIM_T_AM) {
@@ -443,7 +514,8 @@ AI void (*plan(void))(void)
         return st_deliver;
     }
     if (type == GRIM_T_RMV || type == GRIM_T_RMRV_REPLY) return rx.pbytes ? st_xlat : st_deliver;
-    return st_undeliv;                 /* RM-RV: not implemented (README) */
+    if (!cfg.rvlc || rx.a2 > GRIM_MTU) return st_undeliv;     /* RM-RV: no reply LC, or too long */
+    return rx.a2 ? st_rv_xlat : st_rv_room;
 }
 
 /* The first bytes are in: a control message, junk, or a data header to

@@ -39,7 +39,7 @@ void sb_free_front(unsigned lc)
 
 void sb_ack(unsigned lc, unsigned tok, unsigned ni, unsigned dlc, unsigned seq)
 {
-    if (lc >= cfg.nlc || tok >= SB_N) return;
+    if (lc >= cfg.nsb || tok >= SB_N) return;
     struct lcstate *l = &lcs[lc];
     if (((tok - l->head) & SB_MASK) >= l->count) return;      /* not in use: a stale ACK */
     struct sbe *e = &l->sb[tok];
@@ -72,7 +72,7 @@ static void rollback(struct lcstate *l, unsigned k)
 
 void sb_nack(unsigned lc, unsigned ni, unsigned dlc, unsigned seq)
 {
-    if (lc >= cfg.nlc) return;
+    if (lc >= cfg.nsb) return;
     BUMP(lc, GRIM_L_NACKS_RECV);
     struct lcstate *l = &lcs[lc];
     for (unsigned k = 0; k < l->count; k++) {
@@ -91,7 +91,7 @@ void sb_nack(unsigned lc, unsigned ni, unsigned dlc, unsigned seq)
 void sb_timer(void)
 {
     unsigned now = ni_rtc();
-    for (unsigned lc = 0; lc < cfg.nlc; lc++) {
+    for (unsigned lc = 0; lc < cfg.nsb; lc++) {
         struct lcstate *l = &lcs[lc];
         for (unsigned k = 0; k < l->count; k++) {
             const struct sbe *e = &l->sb[(l->head + k) & SB_MASK];

@@ -217,3 +217,89 @@ TEST(grim_fw, measure_table_5_3)
         gf_free(&g);
     }
 }
+
+/* ---- RM-RV: node 0 reads from node 1's registered memory (a static entry
+ * and, through a miss, page-pinned memory); node 1's NI fetches the data
+ * with host->NI DMA and sends it back as an RMRV_REPLY on its reply LC; node
+ * 0's NI writes it and clears the requester's lock word last ---- */
+
+typedef struct { uint8_t *r1[2], *r2[2]; uint64_t p1[2]; int fills; } rvt;
+
+static int rv_fill(gf *g, int node, unsigned lc, unsigned va, unsigned len, uint32_t slot, void *ctx)
+{
+    rvt *t = ctx;
+    t->fills++;
+    if (lc != 0 || va < VA_R2 || va + len > VA_R2 + R2_BYTES)
+        return gf_fail(g, "node %d: translation request for LC %u VA 0x%x + %u", node, lc, va, len);
+    return write_entry(g, node, slot, 0, VA_R2, t->r2[node], R2_BYTES, NULL);
+}
+
+static int rv_run(gf *g, void *arg)
+{
+    rvt *t = arg;
+    if (gf_start(g)) return -1;
+    for (int n = 0; n < 2; n++) {
+        platform *p = g->p[n];
+        t->r1[n] = plat_alloc_contig(p, R1_BYTES, &t->p1[n]);
+        t->r2[n] = plat_alloc(p, R2_BYTES);
+        if (!t->r1[n] || !t->r2[n] || plat_pin(p, t->r2[n], R2_BYTES)) return gf_fail(g, "%s", plat_error(p));
+        memset(t->r1[n], 0, R1_BYTES);
+        memset(t->r2[n], 0, R2_BYTES);
+        if (write_entry(g, n, GRIM_XLAT, 0, VA_R1, t->r1[n], R1_BYTES, NULL)) return -1;
+    }
+    for (unsigned k = 0; k < R1_BYTES; k++) t->r1[1][k] = (uint8_t)(k * 5 + 3);
+    for (unsigned k = 0; k < R2_BYTES; k++) t->r2[1][k] = (uint8_t)(k * 11 + 1 + (k >> 10));
+    t->r1[0][0] = t->r1[0][4] = 0xFF;                 /* the two lock words, cleared by the replies */
+    unsigned a0[4] = {VA_R1 + 1024, VA_R1 + 8192, 3000, VA_R1 + 0};      /* R1 of node 1 -> R1 of node 0 */
+    unsigned a1[4] = {VA_R2 + 100 * 4, VA_R2 + 4096, 10000, VA_R1 + 4};  /* R2 of node 1 (miss) -> R2 of node 0 */
+    if (gf_send(g, 0, 0, GRIM_EP(1, 0), GRIM_T_RMRV, 0, a0, NULL, 0, 1) != 1 ||
+        gf_send(g, 0, 0, GRIM_EP(1, 0), GRIM_T_RMRV, 0, a1, NULL, 0, 1) != 1)
+        return gf_fail(g, "RM-RV not queued: %s", g->err);
+    while (t->r1[0][0] || t->r1[0][4]) {
+        for (int n = 0; n < 2; n++)
+            if (gf_xlat_service(g, n, rv_fill, t) < 0) return -1;
+        if (plat_now(g->p[0]) > SIM_US(50000)) return gf_fail(g, "the lock words were never cleared");
+        if (gf_idle(g, SIM_US(2))) return -1;
+    }
+    if (gf_drain(g, plat_now(g->p[0]) + SIM_US(10000))) return -1;
+    uint32_t d = GRIM_LCD + (uint32_t)g->o.nlc * GRIM_LCD_BYTES, f = 0, b = 1;   /* node 1's reply LC drained */
+    while (f != b) {
+        if (plat_pio_read32(g->p[1], g->sram_off + d + GRIM_L_Q_FRONT, &f) ||
+            plat_pio_read32(g->p[1], g->sram_off + d + GRIM_L_Q_BACK, &b) || gf_idle(g, SIM_US(5)))
+            return gf_fail(g, "%s", plat_error(g->p[1]));
+        if (plat_now(g->p[0]) > SIM_US(60000)) return gf_fail(g, "the reply LC never drained");
+    }
+    return gf_quit(g);
+}
+
+TEST(grim_fw, remote_memory_reads)
+{
+    for (int c = 0; c < 2; c++) {
+        gf_opts o;
+        gf_opts_default(&o);
+        o.chip = chips[c];
+        gf g;
+        if (gf_new(&g, &o)) harness_fail(__FILE__, __LINE__, "%s", g.err);
+        static rvt t;
+        memset(&t, 0, sizeof t);
+        int rc = -1;
+        cosim_status st = gf_run(&g, rv_run, &t, SIM_US(100000), &rc);
+        if (rc || st != COSIM_DONE)
+            harness_fail(__FILE__, __LINE__, "%s: rc %d %s: %s %s", o.chip, rc, cosim_status_name(st), g.err,
+                         cosim_report(g.s));
+        unsigned rv = (unsigned)o.nlc;               /* node 1's reply LC */
+        harness_note("%s: %d translation request(s); node 1 reply LC sent %u, acked %u; node 0 delivered %u",
+                     o.chip, t.fills, gf_lcw(&g, 1, (int)rv, GRIM_L_SENT), gf_lcw(&g, 1, (int)rv, GRIM_L_ACKED),
+                     gf_lcw(&g, 0, 0, GRIM_L_DELIVERED));
+        ASSERT_MEM_EQ(t.r1[0] + 8192, t.r1[1] + 1024, 3000);
+        ASSERT_MEM_EQ(t.r2[0] + 4096, t.r2[1] + 400, 10000);
+        ASSERT_EQ(t.r1[0][8192 + 3000], 0);          /* nothing past the end */
+        ASSERT_EQ(gf_lcw(&g, 1, (int)rv, GRIM_L_SENT), 2u);
+        ASSERT_EQ(gf_lcw(&g, 1, (int)rv, GRIM_L_ACKED), 2u);
+        ASSERT_EQ(gf_lcw(&g, 0, 0, GRIM_L_DELIVERED), 2u);   /* the replies */
+        ASSERT_EQ(gf_lcw(&g, 1, 0, GRIM_L_DELIVERED), 2u);   /* the requests */
+        ASSERT_EQ(gf_lcw(&g, 0, 0, GRIM_L_ERRORS) + gf_lcw(&g, 1, 0, GRIM_L_ERRORS), 0u);
+        ASSERT_EQ(t.fills, 2);                       /* node 1 for the source, node 0 for the target */
+        gf_free(&g);
+    }
+}
