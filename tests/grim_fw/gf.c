@@ -45,6 +45,7 @@ int gf_new(gf *g, const gf_opts *o)
     cosim_opts_default(&co);
     co.chip = o->chip;
     co.watchdog = o->watchdog;
+    co.idle_skip = !o->no_idle_skip;
     co.fab.link.loss_prob = o->loss;
     co.fab.link.corrupt_prob = o->corrupt;
     g->s = cosim_new(&g->t, &co, err, sizeof err);

@@ -34,6 +34,7 @@ typedef struct gf_opts {
     double loss, corrupt;         /* per-chunk link error probabilities */
     sim_time watchdog;            /* 0 = off */
     unsigned scan_only;           /* GRIM_C_SCAN_ONLY */
+    int no_idle_skip;             /* turn the cores' idle-loop skipping off */
     const host_profile *hp;
 } gf_opts;
 
