@@ -1,5 +1,6 @@
 /* Core lifecycle and accessors. The interpreter is in exec.c. */
 #include "core_internal.h"
+#include "pcprof.h"
 #include "symtab.h"
 
 #include <stdlib.h>
@@ -33,12 +34,14 @@ lanai_core *lanai_new(const lanai_profile *p)
     c->console = stdout;
     c->idle_on = 1;
     lanai_reset(c);
+    lanai_pcprof_env(c);
     return c;
 }
 
 void lanai_free(lanai_core *c)
 {
     if (!c) return;
+    lanai_pcprof_free(c);
     free(c->sram);
     free(c->dec);
     free(c->cpage);

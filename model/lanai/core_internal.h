@@ -50,6 +50,7 @@ typedef enum {
 } lanai_handler;
 
 struct lanai_symtab;
+typedef struct lanai_pcprof lanai_pcprof;   /* pcprof.c */
 
 struct lanai_core {
     const lanai_profile *prof;
@@ -75,6 +76,7 @@ struct lanai_core {
     lanai_next_change_fn next_change;
     FILE *console;
     FILE *trace;
+    lanai_pcprof *pcprof;       /* per-PC cycle profile (pcprof.h); runs the traced loop */
 
     lanai_mark *marks;
     int nmarks, capmarks;

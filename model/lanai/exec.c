@@ -53,7 +53,7 @@ lanai_state lanai_run(lanai_core *c, uint64_t cycle_limit)
     c->stop_req = 0;
     c->parked = 0;
     if (c->state != LANAI_RUNNING) return c->state;
-    if (c->trace) return run_traced(c, cycle_limit);
+    if (c->trace || c->pcprof) return run_traced(c, cycle_limit);
     /* execution in slices; idle checks at slice starts (idle.c) */
     while (c->cycles < cycle_limit && !c->stop_req && c->state == LANAI_RUNNING) {
         if (c->steal && c->cycles >= c->steal_until) c->steal = 0;   /* lapsed */

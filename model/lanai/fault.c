@@ -1,5 +1,6 @@
 /* Faults, the fault report and the per-instruction trace line. */
 #include "core_internal.h"
+#include "pcprof.h"
 #include "symtab.h"
 
 #include <stdio.h>
@@ -69,6 +70,10 @@ void lanai_report_fault(const lanai_core *c, FILE *out)
 
 void lanai_trace_line(lanai_core *c, uint32_t pc)
 {
+    if (c->pcprof) {
+        lanai_pcprof_tick(c, pc);
+        if (!c->trace) return;
+    }
     char fn[96], dis[96];
     uint32_t w = (pc < c->sram_size && !(pc & 3)) ? be32(c->sram + pc) : 0;
     where(c, pc, fn, sizeof fn);

@@ -1,0 +1,172 @@
+/* Per-PC cycle profile (pcprof.h). The traced interpreter loop calls
+ * lanai_pcprof_tick before each instruction with the core's cycle count
+ * synchronised; the cycles since the previous tick (its instruction's cost,
+ * stalls, stolen SRAM cycles and device waits included) are charged to the
+ * previous instruction. */
+#include "pcprof.h"
+#include "core_internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct lanai_pcprof {
+    uint64_t *cyc, *n;            /* per SRAM word */
+    uint32_t words;
+    uint32_t last;                /* pc of the previous tick */
+    uint64_t last_cyc;
+    int have_last;
+    char *env_prefix;             /* MYRISIM_LANAI_PROF: write a file at free */
+};
+
+int lanai_pcprof_enable(lanai_core *c)
+{
+    lanai_pcprof *p = c->pcprof;
+    if (!p) {
+        p = calloc(1, sizeof *p);
+        if (!p) return -1;
+        p->words = c->sram_size >> 2;
+        p->cyc = calloc(p->words, sizeof *p->cyc);
+        p->n = calloc(p->words, sizeof *p->n);
+        if (!p->cyc || !p->n) {
+            free(p->cyc);
+            free(p->n);
+            free(p);
+            return -1;
+        }
+        c->pcprof = p;
+        return 0;
+    }
+    memset(p->cyc, 0, p->words * sizeof *p->cyc);
+    memset(p->n, 0, p->words * sizeof *p->n);
+    p->have_last = 0;
+    return 0;
+}
+
+int lanai_pcprof_on(const lanai_core *c) { return c->pcprof != NULL; }
+
+void lanai_pcprof_tick(lanai_core *c, uint32_t pc)
+{
+    lanai_pcprof *p = c->pcprof;
+    if (p->have_last && p->last < c->sram_size) p->cyc[p->last >> 2] += c->cycles - p->last_cyc;
+    p->last = pc;
+    p->last_cyc = c->cycles;
+    p->have_last = 1;
+    if (pc < c->sram_size) p->n[pc >> 2]++;
+}
+
+/* The last instruction's cycles are charged when the next one starts: do
+ * that now (reading a profile must not depend on when it is read). */
+static void settle(const lanai_core *c)
+{
+    lanai_pcprof *p = c->pcprof;
+    if (!p->have_last || p->last >= c->sram_size) return;
+    p->cyc[p->last >> 2] += c->cycles - p->last_cyc;
+    p->last_cyc = c->cycles;
+}
+
+void lanai_pcprof_get(const lanai_core *c, uint32_t pc, uint64_t *cycles, uint64_t *count)
+{
+    *cycles = *count = 0;
+    if (!c->pcprof || pc >= c->sram_size || (pc & 3)) return;
+    settle(c);
+    *cycles = c->pcprof->cyc[pc >> 2];
+    *count = c->pcprof->n[pc >> 2];
+}
+
+struct fnrow { const char *name; uint32_t addr; uint64_t cyc, n, calls; };
+
+static int by_cycles(const void *a, const void *b)
+{
+    const struct fnrow *x = a, *y = b;
+    if (x->cyc != y->cyc) return x->cyc < y->cyc ? 1 : -1;
+    return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+int lanai_pcprof_write(const lanai_core *c, FILE *out)
+{
+    const lanai_pcprof *p = c->pcprof;
+    if (!p) return -1;
+    settle(c);
+    uint64_t tc = 0, tn = 0;
+    size_t nf = 0, cap = 0;
+    struct fnrow *f = NULL;
+    for (uint32_t w = 0; w < p->words; w++) {
+        if (!p->n[w]) continue;
+        uint32_t pc = w << 2, off;
+        const char *name = lanai_symbolize(c, pc, &off);
+        tc += p->cyc[w];
+        tn += p->n[w];
+        if (!nf || f[nf - 1].name != name) {
+            if (nf == cap) {
+                cap = cap ? 2 * cap : 64;
+                struct fnrow *g = realloc(f, cap * sizeof *f);
+                if (!g) { free(f); return -1; }
+                f = g;
+            }
+            f[nf++] = (struct fnrow){name, pc - off, 0, 0, 0};
+        }
+        f[nf - 1].cyc += p->cyc[w];
+        f[nf - 1].n += p->n[w];
+        if (off == 0) f[nf - 1].calls += p->n[w];
+    }
+    qsort(f, nf, sizeof *f, by_cycles);
+    fprintf(out, "# LANai pc profile: %s, %llu cycles, %llu instructions counted\n", c->prof->name,
+            (unsigned long long)tc, (unsigned long long)tn);
+    fprintf(out, "# per function (entries = executions of its first instruction)\n");
+    fprintf(out, "%14s %6s %12s %10s  %s\n", "cycles", "%", "insns", "entries", "function");
+    for (size_t i = 0; i < nf; i++)
+        fprintf(out, "%14llu %6.2f %12llu %10llu  %s\n", (unsigned long long)f[i].cyc,
+                tc ? 100.0 * (double)f[i].cyc / (double)tc : 0.0, (unsigned long long)f[i].n,
+                (unsigned long long)f[i].calls, f[i].name);
+    free(f);
+    fprintf(out, "# per instruction\n");
+    fprintf(out, "%8s %14s %12s  %-28s %s\n", "pc", "cycles", "count", "where", "instruction");
+    for (uint32_t w = 0; w < p->words; w++) {
+        if (!p->n[w]) continue;
+        uint32_t pc = w << 2, off;
+        const char *name = lanai_symbolize(c, pc, &off);
+        const uint8_t *m = c->sram + pc;
+        uint32_t insn = (uint32_t)m[0] << 24 | (uint32_t)m[1] << 16 | (uint32_t)m[2] << 8 | m[3];
+        char where[96], dis[96];
+        snprintf(where, sizeof where, "%s+0x%x", name, off);
+        lanai_disasm(insn, pc, dis, sizeof dis);
+        fprintf(out, "%08x %14llu %12llu  %-28s %s\n", pc, (unsigned long long)p->cyc[w],
+                (unsigned long long)p->n[w], where, dis);
+    }
+    return ferror(out) ? -1 : 0;
+}
+
+void lanai_pcprof_env(lanai_core *c)
+{
+    const char *e = getenv("MYRISIM_LANAI_PROF");
+    if (!e || !*e || lanai_pcprof_enable(c)) return;
+    c->pcprof->env_prefix = strdup(e);
+}
+
+void lanai_pcprof_free(lanai_core *c)
+{
+    lanai_pcprof *p = c->pcprof;
+    if (!p) return;
+    if (p->env_prefix) {
+        char path[4096];
+        FILE *f = NULL;
+        for (int k = 0; k < 10000 && !f; k++) {
+            snprintf(path, sizeof path, "%s.%s.%d.prof", p->env_prefix, c->prof->name, k);
+            f = fopen(path, "wx");
+            if (!f && errno != EEXIST) break;
+        }
+        if (!f) {
+            fprintf(stderr, "MYRISIM_LANAI_PROF: cannot create %s: %s\n", path, strerror(errno));
+        } else {
+            int bad = lanai_pcprof_write(c, f);
+            if (fclose(f)) bad = -1;
+            if (bad) fprintf(stderr, "MYRISIM_LANAI_PROF: cannot write %s\n", path);
+        }
+        free(p->env_prefix);
+    }
+    free(p->cyc);
+    free(p->n);
+    free(p);
+    c->pcprof = NULL;
+}
