@@ -13,7 +13,7 @@
  *             default) or paged (page-pinned user memory: the driver
  *             translates on misses)).
  * BYTES, or SIZES = "4,1024,..." (each measured in turn); ITERS timed round
- * trips per size after WARMUP untimed ones. Measures: latency_us and
+ * trips per size (ITERS_LARGE from 256 KB) after WARMUP untimed ones. Measures: latency_us and
  * rtt_us (at the smallest size), bandwidth_mbs (the largest over the
  * sizes), min_rtt_us, bytes; with several sizes also lat_us_<n> and
  * bw_mbs_<n>. The block is checked byte for byte at the end of each size.
@@ -26,6 +26,7 @@
 
 #define MAX_SIZES 32
 #define MAX_BYTES (4u << 20)
+#define LARGE_BYTES (256u << 10)   /* from here ITERS_LARGE round trips (each takes milliseconds) */
 
 enum { IF_AM, IF_RMP, IF_RMV };
 
@@ -134,9 +135,9 @@ static int round_trips(platform *p, grim *g, pp *c, const uint8_t *src, const ui
 static int run(platform *p, happ_env *e)
 {
     grim_options o;
-    long long iters, warm, one;
+    long long iters, iters_large, warm, one;
     uint32_t sizes[MAX_SIZES];
-    if (gapp_options(e, &o) || happ_int(e, "ITERS", 5, &iters) || happ_int(e, "WARMUP", 1, &warm) ||
+    if (gapp_options(e, &o) || happ_int(e, "ITERS", 9, &iters) || happ_int(e, "WARMUP", 1, &warm) ||
         happ_int(e, "BYTES", 0, &one))
         return -1;
     long long latb;
@@ -158,7 +159,9 @@ static int run(platform *p, happ_env *e)
         sizes[0] = (uint32_t)latb;
         ns++;
     }
-    if (iters < 1 || iters > 101 || warm < 0 || warm > 100) return happ_fail(e, "ITERS 1..101, WARMUP 0..100");
+    if (happ_int(e, "ITERS_LARGE", iters, &iters_large)) return -1;
+    if (iters < 1 || iters > 101 || iters_large < 1 || iters_large > 101 || warm < 0 || warm > 100)
+        return happ_fail(e, "ITERS and ITERS_LARGE 1..101, WARMUP 0..100");
     const char *ifn = happ_str(e, "IF", "am"), *mem = happ_str(e, "RMV_MEM", "pinned");
     pp c = {.e = e};
     c.iface = !strcmp(ifn, "am") ? IF_AM : !strcmp(ifn, "rmp") ? IF_RMP : !strcmp(ifn, "rmv") ? IF_RMV : -1;
@@ -216,7 +219,8 @@ static int run(platform *p, happ_env *e)
         for (int fi = 0; fi < nf && rc == 0; fi++) {
             if (nf > 1) grim_set_frag(g, frags[fi]);
             double lat = 0, med = 0, minr = 0;
-            if (round_trips(p, g, &c, src, dst, n, (int)warm, (int)iters, si, &lockv, &lat, &med, &minr)) {
+            int it = n >= LARGE_BYTES ? (int)iters_large : (int)iters;
+            if (round_trips(p, g, &c, src, dst, n, (int)warm, it, si, &lockv, &lat, &med, &minr)) {
                 rc = -1;
                 break;
             }
@@ -280,5 +284,5 @@ static int run(platform *p, happ_env *e)
 
 const happ happ_grim_pingpong = {
     "grim_pingpong", "GRIM host-to-host round trips (AM, RM-V, RM-P): latency = median RTT / 2, bandwidth",
-    (const char *const[]){"IF", "BYTES", "SIZES", "LAT_BYTES", "FRAGS", "ITERS", "WARMUP", "RMV_MEM", GAPP_COMMON_PARAMS, NULL}, run, NULL,
+    (const char *const[]){"IF", "BYTES", "SIZES", "LAT_BYTES", "FRAGS", "ITERS", "ITERS_LARGE", "WARMUP", "RMV_MEM", GAPP_COMMON_PARAMS, NULL}, run, NULL,
 };
