@@ -29,6 +29,7 @@ int ctl_send(unsigned dni, unsigned w0, unsigned w1)
     e[1] = w0;
     e[2] = w1;
     ctlq_n++;
+    txw_sync();
     return 1;
 }
 
@@ -37,5 +38,6 @@ void ctl_drain(void)
     const unsigned *e = q[qh];
     qh = (qh + 1u) % CTLQ_N;
     ctlq_n--;
+    txw_sync();
     ctl_tx(e[0], e[1], e[2]);
 }

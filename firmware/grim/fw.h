@@ -17,6 +17,20 @@
 #define LCW(lc, off)  W(LCD(lc) + (off))
 #define BUMP(lc, off) (LCW(lc, off) += 1u)          /* per-LC counter */
 
+#define AI static inline __attribute__((always_inline))
+
+/* An address the compiler must keep in a register: clang folds a constant
+ * base plus a field offset into one constant and rebuilds it (mov + add) for
+ * every field; through this each field is one load with a displacement. */
+AI unsigned opaque(unsigned a)
+{
+    __asm__("" : "+r"(a));
+    return a;
+}
+/* The descriptor of LC lc as an array of words (index = GRIM_L_* / 4). */
+AI volatile unsigned *lcd(unsigned lc) { return (volatile unsigned *)opaque(LCD(lc)); }
+#define LD(p, off) ((p)[(off) / 4u])
+
 /* ---- limits ---- */
 #define FW_MAX_NODES  64u         /* route/control staging and sequence tables */
 #define SB_N          128u        /* scoreboard entries (tokens) per LC: at most this many
@@ -34,11 +48,19 @@
 #define SB_BYTES      (SB_N * 16u)         /* one LC's scoreboard */
 #define PRIV_END      GRIM_QUEUE_BASE      /* sequence tables fill up to here */
 
-static inline unsigned rt_route(unsigned ni) { return RT_AREA + ni * RT_STRIDE + 32u; }   /* route ends here */
+/* The route to NI ni ends here (word aligned); the 8 bytes before it hold
+ * the route right-aligned (zeros in front), the two words after it a
+ * control message. */
+AI unsigned rt_route(unsigned ni) { return RT_AREA + ni * RT_STRIDE + 32u; }
+#define RT_INPLACE    8u          /* routes up to this long travel in the 8 bytes before a
+                                     queued message (send.c) */
 
 /* ---- configuration (main.c) ---- */
 struct config {
     unsigned me, nodes, nlc, opts, retx;
+    unsigned me8;                 /* me << 8: a destination endpoint minus this is its LC */
+    unsigned srclim;              /* nodes << 8: source endpoints are below this */
+    unsigned crcb;                /* CRC bytes after a received packet (0 or 1) */
     /* Sequence tables, power-of-two strides so no index needs a multiply
      * (the LANai has none): per LC a row [dni][dlc < 32] of next sequences
      * (lcs.sseq); expected sequences [sni][slc < 32][dlc < 2^lsh] (rexp),
@@ -47,10 +69,10 @@ struct config {
     unsigned lsh, rnack_off;
     unsigned nsb;                          /* LCs with a scoreboard: nlc, + 1 with the reply LC */
     unsigned rvlc;                         /* the firmware's RM-RV reply LC (= nlc), 0 = none */
-    unsigned char rtlen[FW_MAX_NODES];     /* route bytes to each NI; 0xFF = none */
+    unsigned char rtlen[256];              /* route bytes to each NI; 0xFF = none (every id >= nodes) */
 };
 
-/* ---- scoreboard (scoreboard.c) ---- */
+/* ---- scoreboard (scoreboard.h, scoreboard.c) ---- */
 enum { SB_FREE = 0, SB_SENDING, SB_SENT, SB_ACKED, SB_RESEND };
 struct sbe {                      /* 16 bytes; the index in the LC's ring is the token */
     unsigned off;                 /* queue offset of the message */
@@ -75,6 +97,8 @@ struct txstate {
     unsigned addr;                /* SRAM address of the message */
     unsigned sent, plen;          /* packet bytes handed to the engine / in all */
     unsigned next_off;            /* queue offset after the message */
+    unsigned restore;             /* the route went in place: these 8 bytes get back ... */
+    unsigned save0, save1;        /* ... these words once the engine has read them (0: none) */
 };
 
 /* ---- host delivery (deliver.c): payload pieces to host memory ---- */
@@ -92,36 +116,41 @@ struct rxbuf {
     unsigned ok;                  /* CRC good and the packet fitted the buffer */
 };
 struct rxs {                      /* the packet in hand */
-    struct rxbuf *b;                 /* its buffer */
+    struct rxbuf *b;              /* its buffer */
     unsigned base;
-    unsigned w0, w1, a0, a1, a2, a3;
-    unsigned type, sni, slc, dlc, seq, tok, plen, pbytes, mlen;
+    unsigned w0, w1;              /* header words 0, 1 (token, sequence; type, source) */
+    unsigned type, dlc, plen, pbytes, mlen;
     unsigned char *exp;           /* its expected-sequence cell (NACK flag at + rnack_off) */
     struct runs map;
     unsigned src, total, posted_b;    /* delivered bytes: buffer offset, count, handed to DMA */
     unsigned ticket, inflight;        /* the DMA in flight */
     unsigned slot, wrap;              /* AM: ring offset; a WRAP header must go first */
+    unsigned ptr;                     /* AM: the back pointer went out behind the data */
     unsigned lockva, lockent, undeliv;
     unsigned dir;                     /* direction of the DMA in flight (HDMA_*) */
     unsigned rvslot;                  /* RM-RV: where the reply is being built */
-    unsigned t0, tdma;                /* instrumentation stamps (GRIM_INSTR) */
+    unsigned t0, tdma, tptr, dticket; /* instrumentation (GRIM_INSTR): stamps, the data's ticket */
 };
 
 /* ---- all of it ---- */
 struct fw {
     struct hdma hdma;             /* first: its DMA blocks want 8-byte alignment */
-    struct config cfg;
-    struct txstate tx;
-    unsigned ctlq_n, resend_total;
-    void (*rx_at)(void);          /* the packet in hand: its stage, or 0 */
-    struct rxs rx;
-    struct rxbuf rb[NRXB];
-    unsigned rq[NRXB], rq_n;      /* buffers in arrival order; the posted one is last */
-    int posted;
+    /* the main loop's words, together */
     unsigned rx_watch;            /* nothing in hand: the posted buffer, whose RMP moving means
-                                     a packet began; 0 = look at the buffers every pass */
-    unsigned rr;                  /* where the next LC scan starts */
+                                     a packet began; 0 = call the receive side every pass */
+    void (*rx_at)(void);          /* the packet in hand: its stage, or 0 */
+    unsigned txw;                 /* nonzero: the send engine has work besides new messages (txw_sync) */
+    const volatile unsigned *scan_at;   /* the LC descriptor the next scan starts at */
+    unsigned ctlq_n, resend_total;
+    unsigned lend_key;            /* GRIM_C_HDMA_REQ as last answered; ~0 while lending */
     const volatile unsigned *lcd_end;   /* the LC descriptors end here */
+    unsigned rv_pend;             /* the reply LC may have something to send */
+    struct txstate tx;
+    unsigned cur;                 /* receive buffer of the next packet in arrival order */
+    int posted;                   /* the buffer the engine fills, or -1 */
+    struct rxbuf rb[NRXB];
+    struct rxs rx;
+    struct config cfg;
     unsigned lent, granted;       /* host-DMA lending: last request granted; still lent */
     unsigned tick;                /* retransmission timer period, RTC ticks */
     struct lcstate lcs[GRIM_MAX_LC];
@@ -138,33 +167,46 @@ extern struct fw fw_state;
 #define rx_at        (F->rx_at)
 #define HD           (&F->hdma)
 
-/* scoreboard.c */
-struct sbe *sb_insert(unsigned lc, unsigned off, unsigned dni, unsigned dlc, unsigned seq, unsigned plen);
-void sb_ack(unsigned lc, unsigned tok, unsigned ni, unsigned dlc, unsigned seq);
+/* scoreboard.h: sb_insert, sb_ack (hot, inline); scoreboard.c: */
 void sb_nack(unsigned lc, unsigned ni, unsigned dlc, unsigned seq);
 void sb_timer(void);
 void sb_free_front(unsigned lc);
 
 /* send.c */
-static inline int send_idle(void) { return (ni_events() & NI_EV_SEND) != 0; }
-static inline int link_free(void) { return !tx.active && send_idle(); }
+AI int send_idle(void) { return (ni_events() & NI_EV_SEND) != 0; }
+AI int link_free(void) { return !tx.active && send_idle(); }
 int tx_new(unsigned lc);          /* 1: a packet started; 0: nothing sendable; -1: look again */
 void tx_continue(void);           /* engine idle, packet in progress: next segment */
 void tx_resend(void);             /* start the oldest retransmission */
+/* The main loop's one test for "the engine has work besides new messages":
+ * a packet in progress, borrowed bytes to put back, control messages,
+ * retransmissions. Kept in step by everything that changes them. */
+AI void txw_sync(void) { F->txw = tx.active | tx.restore | ctlq_n | resend_total; }
+/* Engine idle: put back the 8 bytes an in-place route borrowed. */
+AI void tx_restore(void)
+{
+    unsigned a = tx.restore;
+    if (a) {
+        W(a) = tx.save0;
+        W(a + 4) = tx.save1;
+        tx.restore = 0;
+        txw_sync();
+    }
+}
 
 /* ctlq.c */
 /* One segment: the route bytes staged for dni, then the two words. */
-static inline __attribute__((always_inline)) void ctl_tx(unsigned dni, unsigned w0, unsigned w1)
+AI void ctl_tx(unsigned dni, unsigned w0, unsigned w1)
 {
     unsigned n = cfg.rtlen[dni];
     if (n == 0xFFu) return;            /* no route back: the sender's timer will tell */
-    unsigned r = rt_route(dni);
+    unsigned r = opaque(rt_route(dni));
     W(r) = w0;
     W(r + 4) = w1;
     ni_send_segment((const void *)(r - n), n + GRIM_CTL_BYTES, 1);
 }
 /* With the control queue on: send now if the link is free and nothing is queued. */
-static inline __attribute__((always_inline)) int ctl_now(unsigned dni, unsigned w0, unsigned w1)
+AI int ctl_now(unsigned dni, unsigned w0, unsigned w1)
 {
     if ((cfg.opts & GRIM_OPT_CTLQ) && !ctlq_n && link_free()) {
         ctl_tx(dni, w0, w1);
@@ -177,9 +219,7 @@ void ctl_drain(void);             /* link free: send one queued control message 
 
 /* recv.c */
 void rx_init(void);
-void rx_events(unsigned isr);     /* RECV_INT / BUFF_INT of the posted buffer */
-void rx_idle(void);               /* no packet in hand: has one begun to arrive? */
-void rx_busy(void);               /* advance the packet in hand */
+void rx_poll(void);               /* packet events, a packet begun or in hand */
 
 /* deliver.c */
 int runs_table(struct runs *m, const volatile unsigned *r, unsigned n, unsigned skip);
@@ -197,7 +237,7 @@ void rv_commit(void);                     /* the reply reserved last is complete
 int xlat_lookup(unsigned lc, unsigned va, unsigned len);   /* entry index or XL_FAIL (a miss) */
 void xlat_request(unsigned lc, unsigned va, unsigned len);  /* start a miss request */
 int xlat_poll(unsigned lc, unsigned va, unsigned len);     /* XL_WAIT, XL_FAIL or the entry */
-static inline unsigned xlat_entry(int i) { return GRIM_XLAT + (unsigned)i * GRIM_XLAT_BYTES; }
+AI unsigned xlat_entry(int i) { return GRIM_XLAT + (unsigned)i * GRIM_XLAT_BYTES; }
 
 /* main.c */
 void lend_poll(void);

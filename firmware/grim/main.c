@@ -29,77 +29,97 @@ static __attribute__((noreturn)) void stop_config(unsigned err)
         if (CTRL(GRIM_C_QUIT)) quit();
 }
 
-/* The first LC from `from` on (round robin) whose host back offset differs
- * from the NI's next offset: the whole of Fig 4.10's scan. */
-static inline int lc_scan(unsigned from)
+/* The engine has work besides new messages (F->txw). */
+static __attribute__((noinline)) void send_work(void)
 {
-    const volatile unsigned *p = (const volatile unsigned *)LCD(from);
-    const volatile unsigned *end = F->lcd_end;
-    for (; p != end; p += GRIM_LCD_BYTES / 4u)
-        if (p[GRIM_L_Q_BACK / 4u] != p[GRIM_L_Q_NEXT / 4u]) goto found;
-    end = (const volatile unsigned *)LCD(from);
-    for (p = (const volatile unsigned *)GRIM_LCD; p != end; p += GRIM_LCD_BYTES / 4u)
-        if (p[GRIM_L_Q_BACK / 4u] != p[GRIM_L_Q_NEXT / 4u]) goto found;
-    return -1;
-found:
-    return (int)(((unsigned)p - GRIM_LCD) / GRIM_LCD_BYTES);
+    tx_restore();                      /* first: the engine has read the borrowed bytes */
+    if (tx.active) tx_continue();
+    else if (ctlq_n) ctl_drain();
+    else if (resend_total) tx_resend();
 }
 
-/* Receive events, the packet in hand, the retransmission timer. */
-static void slow_side(unsigned isr)
+AI unsigned next_lc(unsigned lc) { return lc + 1u == cfg.nlc ? 0u : lc + 1u; }
+
+/* LC lc has something past Q_NEXT: send it, or look further round robin
+ * (2 x NLC tries: a blocked LC, a WRAP or a skipped message). */
+static __attribute__((noinline)) void send_found(unsigned lc, unsigned td)
 {
-    if (isr & (NI_EV_RECV | NI_EV_BUFF)) rx_events(isr);
-    if (rx_at) rx_busy();
-    else rx_idle();
-    if (isr & NI_EV_TIMER) {
-        ni_ack(NI_EV_TIMER);
-        ni_timer_set(F->tick);
-        sb_timer();
+    (void)td;
+    for (unsigned tries = 2u * cfg.nlc; tries; tries--) {
+        int r = tx_new(lc);
+        if (r > 0) {
+            I_ONLY(instr_add(GRIM_ST_DETECT, td);)
+            F->scan_at = (const volatile unsigned *)LCD(next_lc(lc));
+            return;
+        }
+        if (r == 0) lc = next_lc(lc);  /* blocked: look further */
+        const volatile unsigned *p = (const volatile unsigned *)LCD(lc);
+        unsigned n = cfg.nlc;
+        while (LD(p, GRIM_L_Q_BACK) == LD(p, GRIM_L_Q_NEXT)) {
+            if (!--n) return;
+            lc = next_lc(lc);
+            p = (const volatile unsigned *)LCD(lc);
+        }
     }
+}
+
+/* RM-RV replies go when the host LCs have nothing (the reply LC, last). */
+static __attribute__((noinline)) void rv_try(void)
+{
+    unsigned rv = cfg.rvlc;
+    if (LCW(rv, GRIM_L_Q_BACK) == LCW(rv, GRIM_L_Q_NEXT)) F->rv_pend = 0;
+    else tx_new(rv);
+}
+
+/* The scan of Fig 4.10: the first LC descriptor from `from` on, round
+ * robin, whose host back offset differs from the NI's next offset (two
+ * loads and a compare per LC); 0 if none. */
+AI const volatile unsigned *lc_find(const volatile unsigned *from)
+{
+    const volatile unsigned *p = from, *end = F->lcd_end;
+    do {
+        if (LD(p, GRIM_L_Q_BACK) != LD(p, GRIM_L_Q_NEXT)) return p;
+        p += GRIM_LCD_BYTES / 4u;
+    } while (p != end);
+    for (p = (const volatile unsigned *)GRIM_LCD; p != from; p += GRIM_LCD_BYTES / 4u)
+        if (LD(p, GRIM_L_Q_BACK) != LD(p, GRIM_L_Q_NEXT)) return p;
+    return 0;
 }
 
 /* The send engine is idle: give it something. */
-static void send_side(void)
+AI void send_side(void)
 {
-    if (tx.active | ctlq_n | resend_total) {
-        if (tx.active) tx_continue();
-        else if (ctlq_n) ctl_drain();
-        else tx_resend();
+    if (F->txw) {
+        send_work();
         return;
     }
-    unsigned from = F->rr;
-    for (unsigned tries = 2u * cfg.nlc; tries; tries--) {
-        I_VAR(t0);
-        int lc = lc_scan(from);
-        if (lc < 0) {
-            I_STEP(GRIM_ST_SCAN_EMPTY, t0);
-            unsigned rv = cfg.rvlc;            /* last: RM-RV replies */
-            if (rv && LCW(rv, GRIM_L_Q_BACK) != LCW(rv, GRIM_L_Q_NEXT)) tx_new(rv);
-            return;
-        }
-        I_ONLY(unsigned td = instr_now() - t0;)
-        int r = tx_new((unsigned)lc);
-        if (r > 0) {
-            I_ONLY(instr_add(GRIM_ST_DETECT, td);)
-            F->rr = (unsigned)lc + 1u == cfg.nlc ? 0u : (unsigned)lc + 1u;
-            return;
-        }
-        if (r == 0) from = (unsigned)lc + 1u == cfg.nlc ? 0u : (unsigned)lc + 1u;   /* blocked: look further */
+    I_VAR(t0);
+    const volatile unsigned *p = lc_find(F->scan_at);
+    if (!p) {
+        I_STEP(GRIM_ST_SCAN_EMPTY, t0);
+        if (F->rv_pend) rv_try();
+        return;
     }
+    send_found(((unsigned)p - GRIM_LCD) / GRIM_LCD_BYTES, I_ONLY(instr_now() - t0 +) 0u);
 }
 
 /* GRIM_C_HDMA_*: lend the host-DMA engine to the host library once the
- * firmware's own transfers are done, take it back when the host is. */
+ * firmware's own transfers are done, take it back when the host is. While
+ * lending, lend_key is ~0 so the main loop calls this every pass. */
 void lend_poll(void)
 {
     if (!F->hdma.hold) {
-        if (CTRL(GRIM_C_HDMA_REQ) != F->lent) hdma_lend_wanted(HD);
+        if (CTRL(GRIM_C_HDMA_REQ) != F->lent) {
+            hdma_lend_wanted(HD);
+            F->lend_key = ~0u;
+        }
         return;
     }
     if (F->granted) {
         if (CTRL(GRIM_C_HDMA_DONE) == F->lent) {
             hdma_reclaim(HD);
             F->granted = 0;
+            F->lend_key = F->lent;
         }
         return;
     }
@@ -146,6 +166,10 @@ static void configure(void)
         cfg.rvlc = nlc;
     }
     F->lcd_end = (const volatile unsigned *)LCD(nlc);
+    F->scan_at = (const volatile unsigned *)GRIM_LCD;
+    cfg.me8 = cfg.me << 8;
+    cfg.srclim = cfg.nodes << 8;
+    cfg.crcb = (cfg.opts & GRIM_OPT_CRC) ? 1u : 0u;
 
     for (unsigned lc = 0; lc < GRIM_MAX_LC; lc++) {       /* the words the NI owns */
         LCW(lc, GRIM_L_Q_FRONT) = 0;
@@ -154,6 +178,7 @@ static void configure(void)
         for (unsigned off = GRIM_L_SENT; off <= GRIM_L_ERRORS; off += 4u) LCW(lc, off) = 0;
     }
     if (cfg.rvlc) rv_init(a);
+    for (unsigned d = 0; d < 256u; d++) cfg.rtlen[d] = 0xFFu;
     for (unsigned d = 0; d < cfg.nodes; d++) {             /* route bytes, staged per NI */
         unsigned n;
         const unsigned char *r = ni_route(d, &n);
@@ -182,7 +207,7 @@ int main(void)
     CTRL(GRIM_C_MAGIC) = GRIM_FW_MAGIC;
     while (!CTRL(GRIM_C_GO)) {             /* the host library may borrow the engine already */
         if (CTRL(GRIM_C_QUIT)) quit();
-        if (CTRL(GRIM_C_HDMA_REQ) != F->lent || F->hdma.hold) lend_poll();
+        if (CTRL(GRIM_C_HDMA_REQ) != F->lend_key) lend_poll();
     }
 
     configure();
@@ -196,7 +221,7 @@ int main(void)
         volatile unsigned *s = (volatile unsigned *)(GRIM_STATS + GRIM_ST_SCAN_EMPTY * 16u);
         for (;;) {
             unsigned t0 = SIM_REG(SIMSVC_CYCLE_LO);
-            int r = lc_scan(0);
+            const volatile unsigned *r = lc_find((const volatile unsigned *)GRIM_LCD);
             unsigned c = SIM_REG(SIMSVC_CYCLE_LO) - t0;
             s[GRIM_S_LAST / 4u] = c;
             s[GRIM_S_SUM / 4u] += c;
@@ -209,12 +234,17 @@ int main(void)
     for (;;) {
         unsigned isr = ni_events();
         /* idle, this is all a pass does: ISR, RMP, the LC scan, two host words */
-        if (rx_at || (isr & (NI_EV_RECV | NI_EV_BUFF | NI_EV_TIMER)) || NI_REG(NI_RMP) != F->rx_watch) {
-            slow_side(isr);
+        if ((isr & (NI_EV_RECV | NI_EV_BUFF | NI_EV_TIMER)) | (NI_REG(NI_RMP) ^ F->rx_watch)) {
+            rx_poll();
+            if (isr & NI_EV_TIMER) {
+                ni_ack(NI_EV_TIMER);
+                ni_timer_set(F->tick);
+                sb_timer();
+            }
             isr = ni_events();             /* a control message may have taken the engine */
         }
         if (isr & NI_EV_SEND) send_side();
-        if (CTRL(GRIM_C_QUIT) | (CTRL(GRIM_C_HDMA_REQ) ^ F->lent) | F->hdma.hold) {
+        if (CTRL(GRIM_C_QUIT) | (CTRL(GRIM_C_HDMA_REQ) ^ F->lend_key)) {
             if (CTRL(GRIM_C_QUIT)) quit();
             lend_poll();
         }

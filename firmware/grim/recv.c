@@ -1,11 +1,12 @@
 /* The receive path. Two receive buffers in GRIM_FW_PRIVATE: while one
  * packet is being delivered, the next arrives in the other one (with both
  * busy the engine takes nothing and the link applies back-pressure).
- * Packets are handled in arrival order, one at a time, by a small state
- * machine: rx_at is the function to call for the packet in hand (each stage
- * returns at once when what it waits for -- bytes, a DMA, the driver -- is
- * not there yet), so sending goes on while a delivery waits. Only ACK/NACKs
- * may overtake a data packet whose delivery is not finished.
+ * Packets are handled in arrival order (the buffers take turns), one at a
+ * time, by a small state machine: rx_at is the function to call for the
+ * packet in hand (each stage returns at once when what it waits for --
+ * bytes, a DMA, the driver -- is not there yet), so sending goes on while a
+ * delivery waits. Only ACK/NACKs may overtake a data packet whose delivery
+ * is not finished.
  *
  * A data packet's header is decoded as soon as its first 32 bytes are in
  * (Table 5.1), then the sequence check per (source NI, source LC,
@@ -20,107 +21,121 @@
  * GRIM_OPT_RECV_CT the host DMA starts while the packet still arrives, in
  * pieces of whatever arrived while the previous piece moved (Fig 5.11).
  *
- * The common path (an in-order AM or RM-P) runs as few functions as it
- * can: on a 33 MHz LANai 4 every call and every branch shows. */
+ * The common path (an in-order AM or RM-P, or an ACK) runs straight through
+ * as few calls and branches as it can: on a 33 MHz LANai 4 each one shows.
+ * An AM's back pointer is posted right behind its last data piece once the
+ * tail is in with a good CRC (the engine keeps a direction's DMAs in order,
+ * so the pointer still lands after the data). */
 #include "fw.h"
 #include "instr.h"
-
-#define AI static inline __attribute__((always_inline))
+#include "scoreboard.h"
 
 enum { RB_FREE, RB_FILL, RB_FULL };
 #define rx     (F->rx)
 #define rb     (F->rb)
-#define rq     (F->rq)
-#define rq_n   (F->rq_n)
+#define cur    (F->cur)
 #define posted (F->posted)
 
 static const unsigned wrapmark[2] __attribute__((aligned(8))) = {GRIM_W0(0u, 0u), GRIM_W1(GRIM_T_WRAP, 0u, 0u, 0u)};
 static unsigned backle[GRIM_MAX_LC][2] __attribute__((aligned(8)));   /* back offsets in host order */
 static unsigned lockval[2] __attribute__((aligned(8)));
 
+#if LANAI_CHIP == 4
+#define ORUN_MASK 3u                   /* ORUN1, ORUN2 at bits 8, 9: the unused bytes of the last word */
+#else
+#define ORUN_MASK 7u                   /* ORUN1, ORUN2, ORUN4 at bits 8..10 */
+#endif
+
 AI unsigned bswap(unsigned x) { return (x >> 24) | ((x >> 8) & 0xFF00u) | ((x << 8) & 0xFF0000u) | (x << 24); }
 
 /* ---- buffers ---- */
 
-/* With nothing in hand and only the posted buffer queued, the main loop
- * need only watch RMP leave that buffer's start. */
+/* Nothing in hand and the next buffer is the posted one: the main loop need
+ * only watch RMP leave its start. */
 AI void set_watch(void)
 {
-    F->rx_watch = rq_n == 1 && posted == (int)rq[0] && !rx_at ? rb[posted].addr : 0u;
+    const struct rxbuf *r = &rb[cur];
+    F->rx_watch = !rx_at && r->state == RB_FILL ? r->addr : 0u;
 }
 
-static void post_next(void)
+AI void post(unsigned i)
 {
-    unsigned i = rb[0].state == RB_FREE ? 0u : rb[1].state == RB_FREE ? 1u : NRXB;
-    if (i < NRXB) {
-        rb[i].state = RB_FILL;
-        rb[i].ok = 1;
-        ni_recv_post((void *)rb[i].addr, RXB_BYTES);
-        posted = (int)i;
-        rq[rq_n++] = i;
-    }
-    set_watch();
+    struct rxbuf *r = &rb[i];
+    r->state = RB_FILL;
+    r->ok = 1;
+    ni_recv_post((void *)r->addr, RXB_BYTES);
+    posted = (int)i;
 }
 
 void rx_init(void)
 {
     rb[0].addr = RXB0;
     rb[1].addr = RXB1;
-    posted = -1;
-    post_next();
+    cur = 0;
+    post(0);
+    set_watch();
 }
 
-void rx_events(unsigned isr)
+/* RECV_INT / BUFF_INT: the tail of the posted buffer's packet (or a packet
+ * longer than any GRIM packet). The other buffer is posted at once when it
+ * is free: arming the engine takes its DMA start-up. */
+static void rx_events(unsigned isr)
 {
-    if (posted < 0) return;
-    struct rxbuf *r = &rb[posted];
-    if (isr & NI_EV_BUFF) {            /* longer than any GRIM packet: drain it into the same buffer */
+    int p = posted;
+    if (p < 0) return;
+    struct rxbuf *r = &rb[p];
+    unsigned a = r->addr;
+    if (isr & NI_EV_BUFF) {            /* drain it into the same buffer */
         r->ok = 0;
         ni_ack(NI_EV_BUFF);
-        ni_recv_post((void *)r->addr, RXB_BYTES);
+        ni_recv_post((void *)a, RXB_BYTES);
         return;
     }
-    r->len = ni_recv_len((void *)r->addr);
-    if ((cfg.opts & GRIM_OPT_CRC) && !ni_recv_crc_ok((void *)r->addr, r->len)) r->ok = 0;
+    unsigned crcb = cfg.crcb;
+    unsigned len = NI_REG(NI_RMP) - a - ((isr >> 8) & ORUN_MASK) - crcb;
     ni_ack(NI_EV_RECV | NI_ORUN_BITS);
+    r->len = len;
     r->state = RB_FULL;
-    posted = -1;
-    post_next();                       /* also sets the watch */
+    if (crcb && *(const volatile unsigned char *)(a + len)) r->ok = 0;
+    struct rxbuf *o = &rb[p ^ 1];
+    if (o->state == RB_FREE) {
+        o->state = RB_FILL;
+        o->ok = 1;
+        ni_recv_post((void *)o->addr, RXB_BYTES);
+        posted = p ^ 1;
+    } else posted = -1;
+    set_watch();
 }
 
-static void release_at(unsigned k)
-{
-    rb[rq[k]].state = RB_FREE;
-    if (k == 0 && rq_n == 2) rq[0] = rq[1];
-    rq_n--;
-    if (posted < 0) post_next();
-    else set_watch();
-}
-
+/* The packet in hand is done: its buffer is free (and posted if none is). */
 static void release(void)
 {
+    unsigned c = cur;
     rx_at = 0;
-    release_at(0);
+    rb[c].state = RB_FREE;
+    cur = c ^ 1u;
+    if (posted < 0) post(c);
+    set_watch();
 }
 
 AI int full(void) { return rx.b->state == RB_FULL; }
-AI unsigned avail(void) { return full() ? rx.b->len : ni_recv_progress((const void *)rx.base); }
 AI int intact(void) { return rx.b->ok && rx.b->len == rx.plen; }
 AI int dma_busy(void) { return rx.inflight && (int)(hdma_done(HD, rx.dir) - rx.ticket) < 0; }
 
 /* Send a control message for the packet in hand; 0 if the control queue is full. */
-AI int reply(unsigned type, unsigned tok, unsigned seq)
+AI int reply(unsigned type, unsigned w0)
 {
     I_VAR(t);
-    unsigned w0 = GRIM_W0(tok, seq), w1 = GRIM_CTL_W1(type, rx.slc, cfg.me, rx.dlc);
-    if (!ctl_now(rx.sni, w0, w1) && !ctl_send(rx.sni, w0, w1)) return 0;
+    unsigned sw1 = rx.w1, sni = GRIM_EP_NI(GRIM_W1_SRC(sw1));
+    unsigned w1 = (type << 26) | ((sw1 & 0x1Fu) << 16) | cfg.me8 | rx.dlc;   /* GRIM_CTL_W1 */
+    if (!ctl_now(sni, w0, w1) && !ctl_send(sni, w0, w1)) return 0;
     I_STEP(GRIM_ST_ACKGEN, t);
     return 1;
 }
 
 /* ---- control messages received ---- */
 
-static void ctl_recv(unsigned w0, unsigned w1)
+AI void ctl_recv(unsigned w0, unsigned w1)
 {
     unsigned slc = GRIM_CTL_SLC(w1), ni = GRIM_CTL_NI(w1), dlc = GRIM_CTL_DLC(w1);
     if (GRIM_W1_TYPE(w1) == GRIM_T_ACK) sb_ack(slc, GRIM_W0_TOK(w0), ni, dlc, GRIM_W0_SEQ(w0));
@@ -128,16 +143,20 @@ static void ctl_recv(unsigned w0, unsigned w1)
 }
 
 /* An ACK/NACK (or junk) that arrived behind a data packet still being
- * delivered needs no ordering: handle it now. */
+ * delivered needs no ordering: handle it now. Nothing is posted while both
+ * buffers hold packets, so its buffer is posted again at once. */
 static void overtake(void)
 {
-    const struct rxbuf *r = &rb[rq[1]];
-    if (r->len >= 8 && GRIM_W0_ID(W(r->addr)) == GRIM_ID) {
-        unsigned w0 = W(r->addr), w1 = W(r->addr + 4), t = GRIM_W1_TYPE(w1);
+    unsigned o = cur ^ 1u;
+    struct rxbuf *r = &rb[o];
+    unsigned a = r->addr;
+    if (r->len >= 8 && GRIM_W0_ID(W(a)) == GRIM_ID) {
+        unsigned w0 = W(a), w1 = W(a + 4), t = GRIM_W1_TYPE(w1);
         if (t != GRIM_T_ACK && t != GRIM_T_NACK) return;      /* data waits its turn */
         if (r->ok && r->len == GRIM_CTL_BYTES) ctl_recv(w0, w1);
     }
-    release_at(1);
+    r->state = RB_FREE;
+    post(o);
 }
 
 /* ---- stages: refused, duplicate, damaged ---- */
@@ -150,7 +169,7 @@ static void st_drop(void)
 static void st_ctl(void)
 {
     if (!full()) return;
-    if (rx.b->ok && rx.b->len == GRIM_CTL_BYTES) ctl_recv(rx.w0, rx.w1);
+    if (rx.b->ok && rx.b->len == GRIM_CTL_BYTES) ctl_recv(W(rx.base), W(rx.base + 4));
     release();
 }
 
@@ -158,7 +177,7 @@ static void st_dup(void)
 {
     if (!full()) return;
     if (intact()) {
-        if (!reply(GRIM_T_ACK, rx.tok, rx.seq)) return;
+        if (!reply(GRIM_T_ACK, rx.w0)) return;
         BUMP(rx.dlc, GRIM_L_DUPS);
     }
     release();
@@ -170,7 +189,7 @@ static void st_ahead(void)
     if (intact()) {
         unsigned char *nack = rx.exp + cfg.rnack_off;
         if (!*nack) {
-            if (!reply(GRIM_T_NACK, 0u, *rx.exp)) return;
+            if (!reply(GRIM_T_NACK, GRIM_W0(0u, *rx.exp))) return;
             *nack = 1;
         }
         BUMP(rx.dlc, GRIM_L_NACKS_SENT);
@@ -182,7 +201,7 @@ static void st_refuse(void)
 {
     if (!full()) return;
     if (intact()) {
-        if (!reply(GRIM_T_NACK, rx.tok, rx.seq)) return;
+        if (!reply(GRIM_T_NACK, rx.w0)) return;
         rx.exp[cfg.rnack_off] = 1;
         BUMP(rx.dlc, GRIM_L_NACKS_SENT);
     }
@@ -198,11 +217,18 @@ static void st_abandon(void)        /* damaged: let its DMAs finish, then forget
 
 static void st_ack(void)            /* the data is in the endpoint: acknowledge it */
 {
-    if (!reply(GRIM_T_ACK, rx.tok, rx.seq)) return;
-    (*rx.exp)++;
-    rx.exp[cfg.rnack_off] = 0;
+    if (!reply(GRIM_T_ACK, rx.w0)) return;
+    unsigned char *e = rx.exp;
+    *e = (unsigned char)(*e + 1u);
+    e[cfg.rnack_off] = 0;
     if (!rx.undeliv) BUMP(rx.dlc, GRIM_L_DELIVERED);
     release();
+}
+
+AI void to_ack(void)
+{
+    rx_at = st_ack;
+    st_ack();
 }
 
 static void st_undeliv(void)        /* acknowledged, counted, not delivered */
@@ -215,8 +241,7 @@ static void st_undeliv(void)        /* acknowledged, counted, not delivered */
     }
     BUMP(rx.dlc, GRIM_L_ERRORS);
     rx.undeliv = 1;
-    rx_at = st_ack;
-    st_ack();
+    to_ack();
 }
 
 static int map_entry(int i, unsigned va)
@@ -241,8 +266,7 @@ static void st_lockdma(void)
     if (dma_busy()) return;
     rx.inflight = 0;
     I_STEP(GRIM_ST_LOCK, rx.tdma);
-    rx_at = st_ack;
-    st_ack();
+    to_ack();
 }
 
 static void st_lockw(void)
@@ -271,16 +295,54 @@ static void st_lock(void)
     st_lockdma();
 }
 
-static void st_ptr(void)
+/* ---- the AM back pointer (Table 5.2) ---- */
+
+/* The endpoint's new back offset, in SRAM and in host order ready for its
+ * DMA; the back pointer's bus address (0: the endpoint has none). */
+AI unsigned ptr_prep(void)
 {
-    if (dma_busy()) return;
-    rx.inflight = 0;
-    I_STEP(GRIM_ST_AM_PTR_DMA, rx.tdma);
-    rx_at = st_ack;
-    st_ack();
+    I_VAR(t1);
+    volatile unsigned *d = lcd(rx.dlc);
+    unsigned nb = rx.slot + rx.mlen, bp = LD(d, GRIM_L_AM_BACK_PHYS);
+    LD(d, GRIM_L_AM_BACK) = nb;
+    backle[rx.dlc][0] = bswap(nb);
+    I_STEP(GRIM_ST_AM_PTR, t1);
+    return bp;
 }
 
-/* All data delivered: the AM back pointer (after the data, Table 5.2) or the RM lock. */
+AI void ptr_go(unsigned bp)
+{
+    I_ONLY(rx.dticket = rx.ticket; rx.tptr = instr_now();)
+    rx.ticket = hdma_post(HD, HDMA_TO_HOST, (unsigned)backle[rx.dlc], 4u, bp);
+    rx.inflight = 1;
+    rx.ptr = 1;
+}
+
+/* The back pointer is on its way (behind the data if that still moves). */
+static void st_ptr(void)
+{
+    I_ONLY(if (rx.tdma > 1u && (int)(hdma_done(HD, HDMA_TO_HOST) - rx.dticket) >= 0) {
+        instr_add(GRIM_ST_AM_DMA, instr_now() - rx.tdma);     /* the data is in host memory */
+        rx.tdma = 1u;
+        rx.tptr = instr_now();         /* the pointer's own time starts now */
+    })
+    if (dma_busy()) return;
+    rx.inflight = 0;
+    I_STEP(GRIM_ST_AM_PTR_DMA, rx.tptr);
+    to_ack();
+}
+
+/* The pointer is posted: wait for it on the spot (a small delivery), or in
+ * the main loop. */
+AI void ptr_wait(int spin)
+{
+    rx_at = st_ptr;
+    if (spin) {
+        while (rx_at == st_ptr) st_ptr();
+    }
+}
+
+/* All data delivered: the AM back pointer (after the data) or the RM lock. */
 static void finish(void)
 {
     if (rx.type == GRIM_T_AM) {
@@ -288,28 +350,19 @@ static void finish(void)
             rx_at = finish;
             return;
         }
-        I_VAR(t1);
-        unsigned d = LCD(rx.dlc), nb = rx.slot + rx.mlen, bp = W(d + GRIM_L_AM_BACK_PHYS);
-        W(d + GRIM_L_AM_BACK) = nb;
-        backle[rx.dlc][0] = bswap(nb);
-        I_STEP(GRIM_ST_AM_PTR, t1);
+        unsigned bp = ptr_prep();
         if (!bp) {
-            rx_at = st_ack;
-            st_ack();
+            to_ack();
             return;
         }
-        I_SET(rx.tdma);
-        rx.ticket = hdma_post(HD, HDMA_TO_HOST, (unsigned)backle[rx.dlc], 4u, bp);
-        rx.inflight = 1;
-        while (dma_busy()) {}          /* 4 bytes: wait on the spot */
-        st_ptr();
+        ptr_go(bp);
+        ptr_wait(1);                   /* 4 bytes */
         return;
     }
-    rx.lockva = rx.type == GRIM_T_RMRV_REPLY ? rx.a3 : rx.a1;
-    lockval[0] = rx.type == GRIM_T_RMRV_REPLY ? 0u : bswap(rx.a2);
+    rx.lockva = rx.type == GRIM_T_RMRV_REPLY ? W(rx.base + 28) : W(rx.base + 20);
+    lockval[0] = rx.type == GRIM_T_RMRV_REPLY ? 0u : bswap(W(rx.base + 24));
     if (!rx.lockva) {
-        rx_at = st_ack;
-        st_ack();
+        to_ack();
         return;
     }
     I_SET(rx.tdma);
@@ -323,59 +376,148 @@ static void finish(void)
  * notice it (about 2 us on either chip): wait for it on the spot. */
 #define SPIN_DMA_BYTES 64u
 
+/* The tail of the packet in hand has come if RECV_INT says so (it is in
+ * the posted buffer): 1 if it is now full. */
+AI int tail_now(void)
+{
+    unsigned e = ni_events();
+    if (e & (NI_EV_RECV | NI_EV_BUFF)) {
+        rx_events(e);
+        return full();
+    }
+    return 0;
+}
+
+#define NO_RUN (~0u)
+/* The unusual pieces: a WRAP header first, or the next piece along the
+ * physical runs. The piece's size (0: only the WRAP went), NO_RUN if the
+ * runs end before the data. */
+static unsigned post_odd(unsigned done, unsigned limit)
+{
+    if (rx.wrap) {                     /* the WRAP header at the old back, then the message at 0 */
+        rx.wrap = 0;
+        volatile unsigned *d = lcd(rx.dlc);
+        rx.ticket = hdma_post(HD, HDMA_TO_HOST, (unsigned)wrapmark, 8u, LD(d, GRIM_L_AM_PHYS) + LD(d, GRIM_L_AM_BACK));
+        if (done >= limit) return 0;
+        if (!rx.map.n) {
+            rx.ticket = hdma_post(HD, HDMA_TO_HOST, rx.base + rx.src + done, limit - done, rx.map.phys + done);
+            return limit - done;
+        }
+    }
+    unsigned n = runs_post(&rx.map, HDMA_TO_HOST, rx.base + rx.src + done, limit - done, &rx.ticket);
+    return n ? n : NO_RUN;
+}
+
+/* The tail of the posted buffer's packet -- the one in hand -- as RECV_INT
+ * (in e) and RMP tell it, before rx_events does the bookkeeping: 1 in and
+ * intact, 0 not in yet, -1 in but damaged or cut. (BUFF_INT is not a tail.) */
+AI int tail_verdict(unsigned e)
+{
+    if (!(e & NI_EV_RECV)) return 0;
+    unsigned a = rx.base, crcb = cfg.crcb;
+    unsigned len = NI_REG(NI_RMP) - a - ((e >> 8) & ORUN_MASK) - crcb;
+    if (len != rx.plen || (crcb && *(const volatile unsigned char *)(a + len))) return -1;
+    return 1;
+}
+
+/* The whole of an AM is posted (piece: the last DMA): once the tail is in
+ * with a good CRC the back pointer follows the data -- chained right behind
+ * it (LANai 9), or started the moment the data is in (LANai 4, a small
+ * piece; a large one is finished from the main loop). The tail's
+ * bookkeeping waits until the pointer moves. 1 if the stage moved on. */
+static __attribute__((noinline)) int am_last(unsigned piece, int isfull)
+{
+    unsigned e = 0;
+    if (isfull) {
+        if (!intact()) {               /* damaged: no pointer, no ACK */
+            rx_at = st_abandon;
+            return 1;
+        }
+    } else {
+        e = ni_events();
+        if (e & NI_EV_BUFF) {          /* longer than the buffer: drained, then dropped */
+            rx_events(e);
+            return 0;
+        }
+        int v = tail_verdict(e);
+        if (v <= 0) {
+            if (v < 0) {
+                rx_events(e);
+                rx_at = st_abandon;
+                return 1;
+            }
+            return 0;                  /* the tail is not in: st_deliver finishes */
+        }
+    }
+    if (!HDMA_CHAINS && piece > SPIN_DMA_BYTES) {
+        if (e) rx_events(e);
+        return 0;
+    }
+    unsigned bp = ptr_prep();
+    if (!bp) {
+        if (e) rx_events(e);
+        return 0;                      /* no pointer to write: st_deliver acknowledges */
+    }
+    I_ONLY(rx.dticket = rx.ticket; rx.tptr = instr_now();)
+    rx.ticket = hdma_post_after(HD, rx.ticket, HDMA_TO_HOST, (unsigned)backle[rx.dlc], 4u, bp);
+    rx.inflight = 1;
+    rx.ptr = 1;
+    if (e) rx_events(e);               /* the tail's bookkeeping while the pointer moves */
+    ptr_wait(piece <= SPIN_DMA_BYTES);
+    return 1;
+}
+
+/* Deliver what has arrived, piece by piece (one DMA in flight). */
 static void st_deliver(void)
 {
     for (;;) {
-        int isfull = full();
-        if (!isfull) {                 /* the tail may just have come */
-            unsigned e = ni_events();
-            if (e & (NI_EV_RECV | NI_EV_BUFF)) {
-                rx_events(e);
-                isfull = full();
-            }
-        }
-        if (isfull && !intact()) {
+        const struct rxbuf *b = rx.b;
+        int isfull = b->state == RB_FULL;
+        if (isfull && !(b->ok && b->len == rx.plen)) {
             rx_at = st_abandon;
             return;
         }
-        if (dma_busy()) return;
+        if (dma_busy()) break;
         rx.inflight = 0;
-        I_ONLY(if (rx.total && rx.posted_b == rx.total && rx.tdma > 1u) {   /* the data is in host memory */
+        unsigned total = rx.total, done = rx.posted_b, limit = total;
+        I_ONLY(if (total && done == total && rx.tdma > 1u) {   /* the data is in host memory */
             instr_add(rx.type == GRIM_T_AM ? GRIM_ST_AM_DMA : GRIM_ST_RM_DMA, instr_now() - rx.tdma);
             rx.tdma = 1u;
         })
-        unsigned limit = rx.total;
-        if (!isfull) {
-            if (!(cfg.opts & GRIM_OPT_RECV_CT)) break;
-            unsigned a = ni_recv_progress((const void *)rx.base);
-            limit = a > rx.src ? (a - rx.src) & ~7u : 0u;
-            if (limit > rx.total) limit = rx.total;
+        if (!isfull) {                 /* cut-through: what has arrived, in whole 8-byte words */
+            if (!(cfg.opts & GRIM_OPT_RECV_CT)) {
+                if (tail_now()) continue;
+                break;
+            }
+            limit = (NI_REG(NI_RMP) - rx.base - rx.src) & ~7u;   /* a header is in: never below src */
+            if (limit > total) limit = total;
         }
-        if (!(rx.wrap | (rx.posted_b < limit))) {
-            if (!isfull || rx.posted_b < rx.total) break;
-            finish();
-            return;
+        if (done >= limit && !rx.wrap) {
+            if (isfull) {
+                finish();
+                return;
+            }
+            if (tail_now()) continue;
+            break;
         }
         if (!hdma_may_post(HD)) break;
         I_ONLY(if (!rx.tdma) rx.tdma = instr_now();)
-        if (rx.wrap) {                 /* the WRAP header at the old back, then the message at 0 */
-            rx.wrap = 0;
-            rx.ticket = hdma_post(HD, HDMA_TO_HOST, (unsigned)wrapmark, 8u,
-                                  LCW(rx.dlc, GRIM_L_AM_PHYS) + LCW(rx.dlc, GRIM_L_AM_BACK));
-        } else if (rx.map.n == 0) {    /* contiguous: no runs to follow */
-            rx.ticket = hdma_post(HD, HDMA_TO_HOST, rx.base + rx.src + rx.posted_b, limit - rx.posted_b,
-                                  rx.map.phys + rx.posted_b);
-            rx.posted_b = limit;
-        } else {
-            unsigned n = runs_post(&rx.map, HDMA_TO_HOST, rx.base + rx.src + rx.posted_b, limit - rx.posted_b, &rx.ticket);
-            if (!n) {
+        unsigned piece;
+        if (rx.wrap | rx.map.n) {
+            piece = post_odd(done, limit);
+            if (piece == NO_RUN) {
                 rx_at = st_undeliv;
                 return;
             }
-            rx.posted_b += n;
+        } else {                       /* contiguous: the common case */
+            piece = limit - done;
+            rx.ticket = hdma_post(HD, HDMA_TO_HOST, rx.base + rx.src + done, piece, rx.map.phys + done);
         }
         rx.inflight = 1;
-        if (rx.posted_b < rx.total || rx.total > SPIN_DMA_BYTES) break;
+        done += piece;
+        rx.posted_b = done;
+        if (done == total && rx.type == GRIM_T_AM && am_last(piece, isfull)) return;
+        if (done < total || piece > SPIN_DMA_BYTES) break;
         while (dma_busy()) {}          /* the last, small piece */
     }
     rx_at = st_deliver;
@@ -383,24 +525,25 @@ static void st_deliver(void)
 
 static void st_xwait(void)
 {
-    int i = xlat_poll(rx.dlc, rx.a0, rx.pbytes);
+    int i = xlat_poll(rx.dlc, W(rx.base + 16), rx.pbytes);
     if (i == XL_WAIT) return;
-    if (i < 0 || map_entry(i, rx.a0)) rx_at = st_undeliv;
+    if (i < 0 || map_entry(i, W(rx.base + 16))) rx_at = st_undeliv;
     else st_deliver();
 }
 
 static void st_xlat(void)
 {
     I_VAR(t1);
-    int i = xlat_lookup(rx.dlc, rx.a0, rx.pbytes);
+    unsigned va = W(rx.base + 16);
+    int i = xlat_lookup(rx.dlc, va, rx.pbytes);
     if (i >= 0) {
         I_STEP(GRIM_ST_XLAT_HIT, t1);
-        if (map_entry(i, rx.a0)) rx_at = st_undeliv;
+        if (map_entry(i, va)) rx_at = st_undeliv;
         else st_deliver();
         return;
     }
     I_STEP(GRIM_ST_XLAT_MISS, t1);
-    xlat_request(rx.dlc, rx.a0, rx.pbytes);
+    xlat_request(rx.dlc, va, rx.pbytes);
     rx_at = st_xwait;
 }
 
@@ -425,8 +568,7 @@ static void st_rv_fetch(void)
     }
     rv_commit();                       /* the reply leaves when the link has nothing better to do */
     rx.dir = HDMA_TO_HOST;
-    rx_at = st_ack;
-    st_ack();
+    to_ack();
 }
 
 static void st_rv_room(void)
@@ -436,16 +578,17 @@ static void st_rv_room(void)
         release();
         return;
     }
-    unsigned words = (rx.a2 + 3u) / 4u;
-    unsigned hdr[8] = {GRIM_W0(0u, 0u), GRIM_W1(GRIM_T_RMRV_REPLY, words * 4u - rx.a2, 0u, GRIM_EP(cfg.me, cfg.rvlc)),
-                       GRIM_W2(words, GRIM_EP(rx.sni, rx.slc)), GRIM_W3(cfg.rvlc, 0u), rx.a1, 0u, 0u, rx.a3};
+    unsigned a1 = W(rx.base + 20), a2 = W(rx.base + 24), a3 = W(rx.base + 28);
+    unsigned words = (a2 + 3u) / 4u;
+    unsigned hdr[8] = {GRIM_W0(0u, 0u), GRIM_W1(GRIM_T_RMRV_REPLY, words * 4u - a2, 0u, GRIM_EP(cfg.me, cfg.rvlc)),
+                       GRIM_W2(words, GRIM_W1_SRC(rx.w1)), GRIM_W3(cfg.rvlc, 0u), a1, 0u, 0u, a3};
     rx.rvslot = rv_reserve(GRIM_HDR_BYTES + words * 4u, hdr);
     if (!rx.rvslot) {                  /* no room for the reply now: the requester sends it again */
         rx_at = st_refuse;
         st_refuse();
         return;
     }
-    rx.total = rx.a2;
+    rx.total = a2;
     rx.posted_b = 0;
     rx_at = st_rv_fetch;
     st_rv_fetch();
@@ -453,151 +596,212 @@ static void st_rv_room(void)
 
 static void st_rv_xwait(void)
 {
-    int i = xlat_poll(rx.dlc, rx.a0, rx.a2);
+    unsigned va = W(rx.base + 16), n = W(rx.base + 24);
+    int i = xlat_poll(rx.dlc, va, n);
     if (i == XL_WAIT) return;
-    if (i < 0 || map_entry(i, rx.a0)) rx_at = st_undeliv;
+    if (i < 0 || map_entry(i, va)) rx_at = st_undeliv;
     else rx_at = st_rv_room;
 }
 
 static void st_rv_xlat(void)
 {
-    int i = xlat_lookup(rx.dlc, rx.a0, rx.a2);
+    unsigned va = W(rx.base + 16), n = W(rx.base + 24);
+    int i = xlat_lookup(rx.dlc, va, n);
     if (i >= 0) {
-        if (map_entry(i, rx.a0)) rx_at = st_undeliv;
+        if (map_entry(i, va)) rx_at = st_undeliv;
         else {
             rx_at = st_rv_room;
             st_rv_room();
         }
         return;
     }
-    xlat_request(rx.dlc, rx.a0, rx.a2);
+    xlat_request(rx.dlc, va, n);
     rx_at = st_rv_xwait;
 }
 
 /* ---- the head of a packet ---- */
 
-/* Capacity check and delivery plan of an in-order message: its next stage. */
-AI void (*plan(void))(void)
+/* The first piece of a contiguous delivery (AM slot or RM-P address) at
+ * once, from what is known here; st_deliver goes on. a: bytes in. */
+AI void first_post(unsigned src, unsigned total, unsigned phys, unsigned a, int isfull)
 {
-    unsigned lc = rx.dlc, d = LCD(lc);
-    if (!W(d + GRIM_L_OPEN)) return st_refuse;
+    rx.src = src;
+    rx.total = total;
+    rx.map.phys = phys;
+    rx_at = st_deliver;
+    unsigned limit = total;
+    if (!isfull) {
+        limit = (a - src) & ~7u;       /* cut-through: whole 8-byte words */
+        if (limit > total) limit = total;
+    }
+    if (!limit || !hdma_may_post(HD) || (!isfull && !(cfg.opts & GRIM_OPT_RECV_CT))) {
+        st_deliver();
+        return;
+    }
+    I_ONLY(rx.tdma = instr_now();)
+    rx.ticket = hdma_post(HD, HDMA_TO_HOST, rx.base + src, limit, phys);
+    rx.inflight = 1;
+    rx.posted_b = limit;
+    if (limit < total) return;
+    if (rx.type == GRIM_T_AM && am_last(limit, isfull)) return;
+    if (limit <= SPIN_DMA_BYTES) {
+        while (dma_busy()) {}          /* small: wait on the spot */
+        st_deliver();
+    }
+}
+
+/* Capacity check and delivery plan of an in-order message; a contiguous
+ * delivery starts here. a: bytes in. */
+AI void plan(unsigned type, unsigned dlc, unsigned a, int isfull)
+{
+    volatile unsigned *d = lcd(dlc);
+    void (*next)(void) = st_refuse;
+    if (!LD(d, GRIM_L_OPEN)) goto go;
     rx.posted_b = 0;
     rx.inflight = 0;
     rx.wrap = 0;
+    rx.ptr = 0;
     rx.undeliv = 0;
-    rx.src = GRIM_HDR_BYTES;
-    rx.total = rx.pbytes;
     rx.map.n = 0;
     rx.dir = HDMA_TO_HOST;
     I_ONLY(rx.tdma = 0;)
-    unsigned type = rx.type;
     if (type == GRIM_T_AM) {
-        unsigned phys = W(d + GRIM_L_AM_PHYS), size = W(d + GRIM_L_AM_SIZE);
-        unsigned front = W(d + GRIM_L_AM_FRONT), back = W(d + GRIM_L_AM_BACK), m = rx.mlen;
-        if (!phys || back >= size) return st_refuse;
+        unsigned phys = LD(d, GRIM_L_AM_PHYS), size = LD(d, GRIM_L_AM_SIZE);
+        unsigned front = LD(d, GRIM_L_AM_FRONT), back = LD(d, GRIM_L_AM_BACK), m = rx.mlen, slot = back;
+        if (!phys || back >= size) goto go;
         if (front >= size) front = 0;
         if (back >= front) {           /* keep 8 bytes spare, never end exactly at the end */
-            if (m < size - back) rx.slot = back;
-            else if (m < front) {
-                rx.slot = 0;
+            if (m >= size - back) {
+                if (m >= front) goto go;
+                slot = 0;
                 rx.wrap = 1;
-            } else return st_refuse;
-        } else if (m < front - back) rx.slot = back;
-        else return st_refuse;
-        rx.map.phys = phys + rx.slot;
-        rx.src = 0;                    /* header and payload, rounded to 8 */
+            }
+        } else if (m >= front - back) goto go;
+        rx.slot = slot;
+        I_STEP(GRIM_ST_CAPACITY, rx.t0);
+        if (!rx.wrap) {
+            first_post(0u, m, phys + slot, a, isfull);   /* header and payload, rounded to 8 */
+            return;
+        }
+        rx.map.phys = phys + slot;
+        rx.src = 0;
         rx.total = m;
-        return st_deliver;
+        next = st_deliver;
+        goto go;
     }
+    I_STEP(GRIM_ST_CAPACITY, rx.t0);
     if (type == GRIM_T_RMP) {
-        rx.map.phys = rx.a0;
-        return st_deliver;
-    }
-    if (type == GRIM_T_RMV || type == GRIM_T_RMRV_REPLY) return rx.pbytes ? st_xlat : st_deliver;
-    if (!cfg.rvlc || rx.a2 > GRIM_MTU) return st_undeliv;     /* RM-RV: no reply LC, or too long */
-    return rx.a2 ? st_rv_xlat : st_rv_room;
-}
-
-/* The first bytes are in: a control message, junk, or a data header to
- * decode, check for sequence and capacity, and start delivering. */
-static void st_head(void)
-{
-    unsigned a = avail(), base = rx.base;
-    if (a < 8u) {
-        if (full()) release();         /* a runt */
+        first_post(GRIM_HDR_BYTES, rx.pbytes, W(rx.base + 16), a, isfull);
         return;
     }
-    unsigned w0 = W(base), w1 = W(base + 4), type = GRIM_W1_TYPE(w1);
-    if (GRIM_W0_ID(w0) != GRIM_ID) {
-        rx_at = st_drop;
-        st_drop();
-        return;
-    }
-    if (type == GRIM_T_ACK || type == GRIM_T_NACK) {
-        rx.w0 = w0;
-        rx.w1 = w1;
-        rx_at = st_ctl;
-        st_ctl();
-        return;
-    }
-    if (a < GRIM_HDR_BYTES) {
-        if (full()) release();         /* a runt */
-        return;
-    }
-    unsigned w2 = W(base + 8), words = GRIM_W2_WORDS(w2), corr = GRIM_W1_CORR(w1);
-    unsigned src = GRIM_W1_SRC(w1), dst = GRIM_W2_DST(w2);
-    unsigned sni = GRIM_EP_NI(src), slc = GRIM_EP_LC(src), dlc = GRIM_EP_LC(dst), plen = GRIM_HDR_BYTES + words * 4u;
-    if (GRIM_EP_NI(dst) != cfg.me || dlc >= cfg.nlc || sni >= cfg.nodes || slc >= GRIM_MAX_LC ||
-        words * 4u > GRIM_MTU || corr > words * 4u || type < GRIM_T_AM || type > GRIM_T_RMRV_REPLY) {
-        rx_at = st_drop;               /* not for us, or damaged */
-        st_drop();
-        return;
-    }
-    rx.type = type;
-    rx.sni = sni;
-    rx.slc = slc;
-    rx.dlc = dlc;
-    rx.seq = GRIM_W0_SEQ(w0);
-    rx.tok = GRIM_W0_TOK(w0);
-    rx.plen = plen;
-    rx.pbytes = words * 4u - corr;
-    rx.mlen = GRIM_ROUND8(plen);
-    rx.a0 = W(base + 16);
-    rx.a1 = W(base + 20);
-    rx.a2 = W(base + 24);
-    rx.a3 = W(base + 28);
-    I_STEP(GRIM_ST_DECODE, rx.t0);
-    I_VAR(t1);
-    unsigned char *exp = cfg.rexp + ((((sni << 5) | slc) << cfg.lsh) | dlc);
-    unsigned d = (GRIM_W0_SEQ(w0) - *exp) & 0xFFu;
-    rx.exp = exp;
-    I_STEP(GRIM_ST_SEQCHECK, t1);
-    void (*next)(void);
-    if (d) next = d >= 128u ? st_dup : st_ahead;
-    else {
-        I_SET(t1);
-        next = plan();
-        I_STEP(GRIM_ST_CAPACITY, t1);
-    }
+    rx.src = GRIM_HDR_BYTES;
+    rx.total = rx.pbytes;
+    if (type == GRIM_T_RMV || type == GRIM_T_RMRV_REPLY) next = rx.pbytes ? st_xlat : st_deliver;
+    else if (!cfg.rvlc || W(rx.base + 24) > GRIM_MTU) next = st_undeliv;   /* RM-RV: no reply LC, or too long */
+    else next = W(rx.base + 24) ? st_rv_xlat : st_rv_room;
+go:
     rx_at = next;
     next();
 }
 
-void rx_idle(void)
+/* Fewer than 32 bytes in: a control message (8 bytes), junk, a runt, or a
+ * data header still arriving. */
+static __attribute__((noinline)) void head_short(unsigned a, int isfull)
 {
-    if (!rq_n) return;
-    struct rxbuf *r = &rb[rq[0]];
-    if (r->state == RB_FILL && ni_recv_progress((const void *)r->addr) == 0) return;
+    unsigned base = rx.base;
+    if (a >= 8u) {
+        unsigned w0 = W(base), w1 = W(base + 4), type = GRIM_W1_TYPE(w1);
+        if (GRIM_W0_ID(w0) != GRIM_ID) {
+            rx_at = st_drop;
+            st_drop();
+            return;
+        }
+        if (type - GRIM_T_ACK <= GRIM_T_NACK - GRIM_T_ACK) {   /* ACK or NACK */
+            if (!isfull) {
+                rx_at = st_ctl;
+                return;
+            }
+            if (rx.b->ok && a == GRIM_CTL_BYTES) ctl_recv(w0, w1);
+            release();
+            return;
+        }
+    }
+    if (isfull) release();             /* a runt */
+}
+
+/* The first bytes are in: a data header to decode, check for sequence and
+ * capacity, and start delivering (anything shorter: head_short). */
+static void st_head(void)
+{
+    unsigned base = rx.base;
+    const struct rxbuf *b = rx.b;
+    int isfull = b->state == RB_FULL;
+    unsigned a = isfull ? b->len : NI_REG(NI_RMP) - base;
+    if (a < GRIM_HDR_BYTES) {
+        head_short(a, isfull);
+        return;
+    }
+    unsigned w0 = W(base), w1 = W(base + 4), w2 = W(base + 8), type = GRIM_W1_TYPE(w1);
+    unsigned words = GRIM_W2_WORDS(w2), corr = GRIM_W1_CORR(w1);
+    unsigned src = GRIM_W1_SRC(w1), dlc = GRIM_W2_DST(w2) - cfg.me8;
+    /* GRIM, a data type, for us (NI and LC), from a known NI and LC < 32, a sane length */
+    if (GRIM_W0_ID(w0) != GRIM_ID || type - GRIM_T_AM > GRIM_T_RMRV_REPLY - GRIM_T_AM || dlc >= cfg.nlc ||
+        src >= cfg.srclim || (src & 0xE0u) || words > GRIM_MTU / 4u || corr > words * 4u) {
+        rx_at = st_drop;               /* not for us, or damaged (an 8-byte control message is not here) */
+        st_drop();
+        return;
+    }
+    unsigned plen = GRIM_HDR_BYTES + words * 4u;
+    rx.w0 = w0;
+    rx.w1 = w1;
+    rx.type = type;
+    rx.dlc = dlc;
+    rx.plen = plen;
+    rx.pbytes = words * 4u - corr;
+    rx.mlen = GRIM_ROUND8(plen);
+    I_STEP(GRIM_ST_DECODE, rx.t0);
+    I_VAR(t1);
+    /* expected sequence of (sni, slc, dlc) at [(sni << 5 | slc) << lsh | dlc] */
+    unsigned char *exp = cfg.rexp + (((((src >> 3) & ~0x1Fu) | (src & 0x1Fu)) << cfg.lsh) | dlc);
+    unsigned d = (w0 - *exp) & 0xFFu;
+    rx.exp = exp;
+    I_STEP(GRIM_ST_SEQCHECK, t1);
+    if (d) {
+        void (*next)(void) = d >= 128u ? st_dup : st_ahead;
+        rx_at = next;
+        next();
+        return;
+    }
+    I_SET(rx.t0);                      /* the capacity check starts */
+    plan(type, dlc, a, isfull);
+}
+
+/* Nothing in hand: has the next packet begun to arrive? */
+AI void rx_start(void)
+{
+    struct rxbuf *r = &rb[cur];
+    unsigned a = r->addr;
+    if (r->state == RB_FILL && NI_REG(NI_RMP) == a) return;
     rx.b = r;
-    rx.base = r->addr;
+    rx.base = a;
     I_SET(rx.t0);
     rx_at = st_head;
     F->rx_watch = 0;
     st_head();
 }
 
-void rx_busy(void)
+/* The packet in hand (or the next one) first -- its DMA may start before
+ * the tail is seen -- then the posted buffer's tail, then a control
+ * message that may overtake. */
+void rx_poll(void)
 {
-    rx_at();
-    if (rx_at && rq_n == 2 && rb[rq[1]].state == RB_FULL) overtake();
+    if (rx_at) rx_at();
+    else rx_start();
+    unsigned e = ni_events();
+    if (e & (NI_EV_RECV | NI_EV_BUFF)) {
+        rx_events(e);
+        if (rx_at) rx_at();
+        else rx_start();
+    }
+    if (rx_at && rb[cur ^ 1u].state == RB_FULL) overtake();
 }

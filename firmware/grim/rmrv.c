@@ -46,5 +46,6 @@ unsigned rv_reserve(unsigned bytes, unsigned hdr[8])
 void rv_commit(void)
 {
     rv_back = rv_next;
+    F->rv_pend = 1;
     LCW(cfg.rvlc, GRIM_L_Q_BACK) = rv_back;
 }

@@ -6,52 +6,23 @@
  * one (source LC, destination NI, destination LC) stream: every entry of it
  * from the named message on is queued for retransmission, in order; other
  * streams are not touched (Fig 4.3c). */
-#include "fw.h"
-
-#define SB_MASK (SB_N - 1u)
-
-struct sbe *sb_insert(unsigned lc, unsigned off, unsigned dni, unsigned dlc, unsigned seq, unsigned plen)
-{
-    struct lcstate *l = &lcs[lc];
-    struct sbe *e = &l->sb[(l->head + l->count) & SB_MASK];
-    e->off = off;
-    e->dni = (unsigned char)dni;
-    e->dlc = (unsigned char)dlc;
-    e->seq = (unsigned char)seq;
-    e->state = SB_SENDING;
-    e->plen = plen;
-    l->count++;
-    return e;
-}
+#include "scoreboard.h"
 
 /* Free the ACKed entries at the front; the queue's front follows. An entry
  * whose packet is still being transmitted stays (the engine reads it). */
 void sb_free_front(unsigned lc)
 {
     struct lcstate *l = &lcs[lc];
-    while (l->count && l->sb[l->head].state == SB_ACKED && !(tx.active && tx.lc == lc && tx.tok == l->head)) {
-        l->sb[l->head].state = SB_FREE;
-        l->head = (l->head + 1u) & SB_MASK;
-        l->count--;
+    unsigned h = l->head, n = l->count;
+    unsigned busy = tx.active && tx.lc == lc ? tx.tok : SB_N;   /* no token is SB_N */
+    while (n && l->sb[h].state == SB_ACKED && h != busy) {
+        l->sb[h].state = SB_FREE;
+        h = (h + 1u) & SB_MASK;
+        n--;
     }
-    LCW(lc, GRIM_L_Q_FRONT) = l->count ? l->sb[l->head].off : LCW(lc, GRIM_L_Q_NEXT);
-}
-
-void sb_ack(unsigned lc, unsigned tok, unsigned ni, unsigned dlc, unsigned seq)
-{
-    if (lc >= cfg.nsb || tok >= SB_N) return;
-    struct lcstate *l = &lcs[lc];
-    if (((tok - l->head) & SB_MASK) >= l->count) return;      /* not in use: a stale ACK */
-    struct sbe *e = &l->sb[tok];
-    if (e->dni != ni || e->dlc != dlc || e->seq != seq) return;
-    if (e->state == SB_ACKED) return;
-    if (e->state == SB_RESEND) {
-        l->resend--;
-        resend_total--;
-    }
-    e->state = SB_ACKED;
-    BUMP(lc, GRIM_L_ACKED);
-    if (tok == l->head) sb_free_front(lc);
+    l->head = h;
+    l->count = n;
+    LCW(lc, GRIM_L_Q_FRONT) = n ? l->sb[h].off : LCW(lc, GRIM_L_Q_NEXT);
 }
 
 /* Entries from position k (0 = oldest) of the stream of entry k go back to
@@ -68,6 +39,7 @@ static void rollback(struct lcstate *l, unsigned k)
             resend_total++;
         }
     }
+    txw_sync();
 }
 
 void sb_nack(unsigned lc, unsigned ni, unsigned dlc, unsigned seq)

@@ -1,28 +1,54 @@
-/* The send path: a message detected in an LC's queue goes out as a packet of
- * segments -- the route bytes to its destination (a per-NI staging area
- * that ends on a word boundary), then the message itself straight from the
- * queue. Token and sequence are written into word 0 of the queued message
- * and the scoreboard entry is made after the first segment has started
- * (Table 5.1). With GRIM_OPT_SEND_CT a message whose header is committed
- * goes out while the host still writes its payload: each time the engine is
- * idle, whatever the host has committed since is appended as a segment
- * (cooperative cut-through, §5.5.4). Retransmissions resend whole messages
- * that are still in the queue. */
+/* The send path: a message detected in an LC's queue goes out as one packet.
+ * Token and sequence are written into word 0 of the queued message, and the
+ * scoreboard entry is made after the packet has started (Table 5.1).
+ *
+ * The route: every send segment costs the engine's DMA start-up, so a short
+ * route (up to RT_INPLACE bytes, one or more switches) travels in the 8
+ * bytes before the message: they are saved, the route written there, and
+ * route, header and payload leave as ONE segment; the 8 bytes are put back
+ * as soon as the engine is idle again, before anything else is sent. The
+ * host never writes there while the message is unsent (the ring rule of
+ * grim_abi.h: those bytes are the tail of an older message still held, or
+ * the 8 bytes before Q_FRONT that always stay free). A message at the
+ * queue's start (nothing of the ring before it) or a longer route goes as
+ * a route segment from the per-NI staging area first.
+ *
+ * With GRIM_OPT_SEND_CT a message whose header is committed goes out while
+ * the host still writes its payload: each time the engine is idle, whatever
+ * the host has committed since is appended as a segment (cooperative
+ * cut-through, §5.5.4). Retransmissions resend whole messages that are
+ * still in the queue. */
 #include "fw.h"
 #include "instr.h"
+#include "scoreboard.h"
 
 /* Bytes of the message at queue offset o the host has committed. When the
  * host's back offset is behind o it has wrapped: the message is complete. */
-static inline unsigned committed(unsigned o, unsigned back, unsigned qsize)
+AI unsigned committed(unsigned o, unsigned back, unsigned qsize)
 {
     return back >= o ? back - o : qsize - o;
 }
 
-/* Start the route segment (none without switches). */
-static inline void start_route(unsigned dni)
+/* The first segment of the message at m (queue offset o) to NI dni: len
+ * bytes of it, last = the whole packet. */
+AI void start_packet(unsigned m, unsigned o, unsigned dni, unsigned len, int last)
 {
     unsigned n = cfg.rtlen[dni];
-    if (n) ni_send_segment((const void *)(rt_route(dni) - n), n, 0);
+    if (n <= RT_INPLACE && o) {
+        unsigned r = opaque(rt_route(dni)), a = m - 8u;
+        tx.save0 = W(a);
+        tx.save1 = W(a + 4);
+        W(a) = W(r - 8);
+        W(a + 4) = W(r - 4);
+        tx.restore = a;
+        ni_send_segment((const void *)(m - n), n + len, last);
+        return;
+    }
+    if (n) {                           /* a route segment, then the message */
+        ni_send_segment((const void *)(rt_route(dni) - n), n, 0);
+        while (!send_idle()) {}        /* a few bytes: no need to go round the main loop */
+    }
+    ni_send_segment((const void *)m, len, last);
 }
 
 static void tx_done(void)
@@ -31,17 +57,21 @@ static void tx_done(void)
     struct sbe *e = &l->sb[tx.tok];
     e->t_sent = ni_rtc();
     tx.active = 0;
+    txw_sync();
     if (tx.resend) {
         BUMP(tx.lc, GRIM_L_RESENT);
     } else {
-        BUMP(tx.lc, GRIM_L_SENT);
-        LCW(tx.lc, GRIM_L_Q_NEXT) = tx.next_off;
+        volatile unsigned *d = lcd(tx.lc);
+        LD(d, GRIM_L_SENT) += 1u;
+        LD(d, GRIM_L_Q_NEXT) = tx.next_off;
     }
     if (e->state == SB_SENDING) e->state = SB_SENT;
     else if (e->state == SB_ACKED && l->head == tx.tok) sb_free_front(tx.lc);   /* ACKed meanwhile */
 }
 
-void tx_continue(void)
+/* What of the message may go now: the whole packet, or (cut-through) the
+ * whole words the host has committed. */
+AI unsigned tx_limit(void)
 {
     unsigned end = tx.plen;
     if (!tx.resend) {
@@ -50,6 +80,13 @@ void tx_continue(void)
         unsigned avail = committed(o, LCW(tx.lc, GRIM_L_Q_BACK), l->qsize);
         if (avail < end) end = avail & ~7u;     /* whole words (LANai 4 limits), 8 for LANai 9 */
     }
+    return end;
+}
+
+void tx_continue(void)
+{
+    tx_restore();
+    unsigned end = tx_limit();
     if (end <= tx.sent) return;                 /* wait for the host to commit more */
     unsigned last = end == tx.plen;
     ni_send_segment((const void *)(tx.addr + tx.sent), end - tx.sent, (int)last);
@@ -78,39 +115,50 @@ static int queue_ok(unsigned lc, unsigned qbase, unsigned qsize)
     return 1;
 }
 
-int tx_new(unsigned lc)
+/* The unusual cases of tx_new, out of its straight path. */
+static __attribute__((noinline)) int tx_odd(unsigned lc, unsigned o, unsigned back, unsigned qbase, unsigned qsize)
 {
-    unsigned d = LCD(lc);
-    struct lcstate *l = &lcs[lc];
-    unsigned o = W(d + GRIM_L_Q_NEXT), back = W(d + GRIM_L_Q_BACK);
-    unsigned qbase = W(d + GRIM_L_Q_BASE), qsize = W(d + GRIM_L_Q_SIZE);
-    if ((qbase != l->qbase || qsize != l->qsize) && !queue_ok(lc, qbase, qsize)) {
+    volatile unsigned *d = lcd(lc);
+    if ((qbase != lcs[lc].qbase || qsize != lcs[lc].qsize) && !queue_ok(lc, qbase, qsize)) {
         BUMP(lc, GRIM_L_ERRORS);       /* a broken queue: ignore what is in it */
-        W(d + GRIM_L_Q_NEXT) = back;
+        LD(d, GRIM_L_Q_NEXT) = back;
         return -1;
     }
     if (o >= qsize) {                  /* the last message ended at the end of the ring */
-        o = 0;
-        W(d + GRIM_L_Q_NEXT) = 0;
-        if (back == 0) return 0;
+        LD(d, GRIM_L_Q_NEXT) = 0;
+        return back == 0 ? 0 : -1;
     }
     if (back > qsize || (back & 7u)) return skip_bad(lc, o, qsize, back, qsize);
-    unsigned m = qbase + o;
+    return -1;                         /* all fine after all: look again */
+}
+
+int tx_new(unsigned lc)
+{
+    volatile unsigned *d = lcd(lc);
+    struct lcstate *l = &lcs[lc];
+    unsigned o = LD(d, GRIM_L_Q_NEXT), back = LD(d, GRIM_L_Q_BACK);
+    unsigned qbase = LD(d, GRIM_L_Q_BASE), qsize = LD(d, GRIM_L_Q_SIZE);
+    if ((qbase ^ l->qbase) | (qsize ^ l->qsize) | (back & 7u) || o >= qsize || back > qsize)
+        return tx_odd(lc, o, back, qbase, qsize);
+    unsigned m = opaque(qbase + o);
     unsigned w1 = W(m + 4);
     if (GRIM_W1_TYPE(w1) == GRIM_T_WRAP) {
-        W(d + GRIM_L_Q_NEXT) = 0;
+        LD(d, GRIM_L_Q_NEXT) = 0;
         if (!l->count) sb_free_front(lc);
         return -1;
     }
     unsigned avail = committed(o, back, qsize);
     if (avail < GRIM_HDR_BYTES) return 0;
     unsigned w2 = W(m + 8);
-    unsigned plen = GRIM_HDR_BYTES + GRIM_W2_WORDS(w2) * 4u, mlen = GRIM_ROUND8(plen);
+    unsigned words = GRIM_W2_WORDS(w2), plen = GRIM_HDR_BYTES + words * 4u, mlen = GRIM_ROUND8(plen);
     unsigned dni = GRIM_EP_NI(GRIM_W2_DST(w2)), dlc = GRIM_EP_LC(GRIM_W2_DST(w2));
-    if (plen > GRIM_HDR_BYTES + GRIM_MTU || mlen > qsize - o || dni >= cfg.nodes || cfg.rtlen[dni] == 0xFFu ||
-        dlc >= GRIM_MAX_LC)
+    if (words > GRIM_MTU / 4u || mlen > qsize - o || cfg.rtlen[dni] == 0xFFu || dlc >= GRIM_MAX_LC)
         return skip_bad(lc, o, mlen, back, qsize);
-    if (!(cfg.opts & GRIM_OPT_SEND_CT) && avail < plen) return 0;   /* store and forward */
+    unsigned len = plen;
+    if (avail < plen) {
+        if (!(cfg.opts & GRIM_OPT_SEND_CT)) return 0;   /* store and forward */
+        len = avail & ~7u;
+    }
     if (l->count == SB_N || l->resend) return 0;   /* window full, or retransmissions first */
 
     I_VAR(t0);
@@ -121,24 +169,21 @@ int tx_new(unsigned lc)
     W(m) = GRIM_W0(tok, seq);
     I_STEP(GRIM_ST_SETVALUES, t0);
 
+    unsigned last = len == plen;
+    start_packet(m, o, dni, len, (int)last);
+    I_VAR(t1);
+    sb_insert(l, o, dni, dlc, seq, plen);   /* while the packet goes out */
+    I_STEP(GRIM_ST_SCOREBOARD, t1);
     tx.active = 1;
     tx.resend = 0;
     tx.lc = lc;
     tx.tok = tok;
     tx.addr = m;
-    tx.sent = 0;
+    tx.sent = len;
     tx.plen = plen;
     tx.next_off = o + mlen;
-    start_route(dni);
-    I_VAR(t1);
-    sb_insert(lc, o, dni, dlc, seq, plen);   /* while the route bytes go out */
-    I_STEP(GRIM_ST_SCOREBOARD, t1);
-    while (!send_idle()) {}            /* a few bytes: no need to go round the main loop */
-    if (avail >= plen) {               /* all there: the whole message as one segment */
-        ni_send_segment((const void *)m, plen, 1);
-        tx.sent = plen;
-        tx_done();
-    } else tx_continue();
+    if (last) tx_done();
+    else txw_sync();
     return 1;
 }
 
@@ -158,9 +203,8 @@ void tx_resend(void)
     tx.lc = lc;
     tx.tok = i;
     tx.addr = l->qbase + e->off;
-    tx.sent = 0;
     tx.plen = e->plen;
-    start_route(e->dni);
-    while (!send_idle()) {}
-    tx_continue();
+    tx.sent = e->plen;
+    start_packet(tx.addr, e->off, e->dni, e->plen, 1);
+    tx_done();                         /* (keeps txw in step) */
 }

@@ -11,9 +11,10 @@
  *            The engine writes each finished block's next word back with
  *            TERMINAL set: that is how completion is seen (no WAKE0 needed).
  *
- * Tickets count per direction from 1; a request is complete when
- * hdma_done(dir) has reached its ticket. Requests of one direction complete
- * in order. Lengths: the LANai 4 engine needs word-aligned addresses and
+ * Tickets count from 1 (per direction on LANai 9; over both on LANai 4,
+ * whose one engine completes everything in order); a request is complete
+ * when hdma_done(dir) has reached its ticket. Requests of one direction
+ * complete in order. Lengths: the LANai 4 engine needs word-aligned addresses and
  * rounds lengths up to 4; LANai 9 DMAs should keep 8-byte alignment.
  *
  * Lending (GRIM_C_HDMA_* in firmware/grim/grim_abi.h): hdma_lend_wanted()
@@ -32,13 +33,17 @@
 
 #if LANAI_CHIP == 4
 
+/* One transfer at a time: a request posted behind a running one waits in
+ * software until firmware polls the engine again (HDMA_CHAINS 0); LANai 9
+ * chains requests in SRAM and the engine runs them back to back (1). */
+#define HDMA_CHAINS 0
 #define HDMA_QN 16u                       /* software FIFO (power of two) */
 struct hdma_req { unsigned dir, sram, len, host; };
+/* One engine, requests strictly in order: tickets count all requests of
+ * both directions (1, 2, ...), and a ticket is done when `done` reaches it. */
 struct hdma {
-    struct hdma_req q[HDMA_QN];
-    unsigned qh, qt;                      /* FIFO: started up to qh, queued up to qt */
-    unsigned busy, cur;                   /* a request is in the engine; its direction */
-    unsigned posted[2], done[2];
+    struct hdma_req q[HDMA_QN];           /* request n waits in q[(n - 1) % HDMA_QN] */
+    unsigned queued, started, done;       /* requests posted / handed to the engine / finished */
     unsigned hold;                        /* lending wanted or granted: start nothing */
 };
 static inline void hdma_init(struct hdma *h)
@@ -47,56 +52,68 @@ static inline void hdma_init(struct hdma *h)
     NI_REG(L4_ISR) = L4_DMA_INT;
 }
 
-/* Notice a finished transfer and start the next queued one. */
-static inline void hdma_kick(struct hdma *h)
+static inline __attribute__((always_inline)) void hdma_start(unsigned dir, unsigned sram, unsigned len, unsigned host)
 {
-    if (h->busy) {
+    NI_REG(L4_EAR) = host;
+    NI_REG(L4_LAR) = sram;
+    NI_REG(L4_DMA_DIR) = dir;
+    NI_REG(L4_DMA_CTR) = len;
+}
+
+/* Start the next queued request (the engine is idle). */
+static __attribute__((noinline, unused)) void hdma_next(struct hdma *h)
+{
+    const struct hdma_req *r = &h->q[h->started & (HDMA_QN - 1)];
+    h->started++;
+    hdma_start(r->dir, r->sram, r->len, r->host);
+}
+
+/* Notice a finished transfer and start the next queued one. */
+static inline __attribute__((always_inline)) void hdma_kick(struct hdma *h)
+{
+    if (h->started != h->done) {
         if (!(NI_REG(L4_ISR) & L4_DMA_INT)) return;
         NI_REG(L4_ISR) = L4_DMA_INT;
-        h->busy = 0;
-        h->done[h->cur]++;
+        h->done = h->started;
     }
-    if (h->qh != h->qt && !h->hold) {
-        const struct hdma_req *r = &h->q[h->qh & (HDMA_QN - 1)];
-        h->qh++;
-        h->busy = 1;
-        h->cur = r->dir;
-        NI_REG(L4_EAR) = r->host;
-        NI_REG(L4_LAR) = r->sram;
-        NI_REG(L4_DMA_DIR) = r->dir;
-        NI_REG(L4_DMA_CTR) = r->len;
-    }
+    if (h->queued != h->started && !h->hold) hdma_next(h);
 }
 
-static inline unsigned hdma_done(struct hdma *h, unsigned dir)
+static inline __attribute__((always_inline)) unsigned hdma_done(struct hdma *h, unsigned dir)
 {
+    (void)dir;
     hdma_kick(h);
-    return h->done[dir];
+    return h->done;
 }
 
-static inline unsigned hdma_post(struct hdma *h, unsigned dir, unsigned sram, unsigned len, unsigned host)
+/* The engine is busy or others wait: queue the request (out of line). */
+static __attribute__((noinline, unused)) unsigned hdma_post_queued(struct hdma *h, unsigned dir, unsigned sram,
+                                                                   unsigned len, unsigned host)
 {
-    if (!h->busy && h->qh == h->qt) {            /* idle: start it now */
-        h->busy = 1;
-        h->cur = dir;
-        NI_REG(L4_EAR) = host;
-        NI_REG(L4_LAR) = sram;
-        NI_REG(L4_DMA_DIR) = dir;
-        NI_REG(L4_DMA_CTR) = len;
-        return ++h->posted[dir];
-    }
-    while (h->qt - h->qh == HDMA_QN) hdma_kick(h);   /* FIFO full: let one start */
-    struct hdma_req *r = &h->q[h->qt & (HDMA_QN - 1)];
+    while (h->queued - h->started == HDMA_QN) hdma_kick(h);   /* FIFO full: let one start */
+    struct hdma_req *r = &h->q[h->queued & (HDMA_QN - 1)];
     r->dir = dir;
     r->sram = sram;
     r->len = len;
     r->host = host;
-    h->qt++;
+    h->queued++;
     hdma_kick(h);
-    return ++h->posted[dir];
+    return h->queued;
 }
 
-static inline int hdma_idle(struct hdma *h) { hdma_kick(h); return !h->busy && h->qh == h->qt; }
+static inline __attribute__((always_inline)) unsigned hdma_post(struct hdma *h, unsigned dir, unsigned sram,
+                                                                unsigned len, unsigned host)
+{
+    unsigned n = h->queued;
+    if (n == h->done) {                           /* idle: start it now */
+        h->queued = h->started = ++n;
+        hdma_start(dir, sram, len, host);
+        return n;
+    }
+    return hdma_post_queued(h, dir, sram, len, host);
+}
+
+static inline int hdma_idle(struct hdma *h) { hdma_kick(h); return h->queued == h->done; }
 static inline void hdma_lend_wanted(struct hdma *h) { h->hold = 1; }
 /* The host has finished with the engine: forget a DMA_INT it may have left. */
 static inline void hdma_reclaim(struct hdma *h)
@@ -108,6 +125,7 @@ static inline void hdma_reclaim(struct hdma *h)
 
 #else /* LANAI_CHIP == 9 */
 
+#define HDMA_CHAINS    1
 #define HDMA_SLOTS     16u                /* blocks per channel ring (power of two) */
 #define HDMA_E2L       1u                 /* DMA_BLOCK next-word flags (lanai-hardware.md §4.6) */
 #define HDMA_TERMINAL  2u
@@ -180,6 +198,30 @@ static inline void hdma_reclaim(struct hdma *h)
 }
 
 #endif
+
+/* A request that must land after request `after` of the same direction:
+ * LANai 9 chains it (the engine keeps a channel's blocks in order); the
+ * LANai 4's one engine gets it the moment `after` is done (this waits). */
+static inline __attribute__((always_inline)) unsigned hdma_post_after(struct hdma *h, unsigned after, unsigned dir,
+                                                                      unsigned sram, unsigned len, unsigned host)
+{
+#if LANAI_CHIP == 4
+    if (h->queued == after && h->started == after && !h->hold) {   /* `after` is the engine's last */
+        if (h->done != after) {
+            while (!(NI_REG(L4_ISR) & L4_DMA_INT)) {}
+            NI_REG(L4_ISR) = L4_DMA_INT;
+        }
+        h->done = after;
+        h->queued = h->started = after + 1u;
+        hdma_start(dir, sram, len, host);
+        return after + 1u;
+    }
+    while ((int)(hdma_done(h, dir) - after) < 0) {}
+#else
+    (void)after;
+#endif
+    return hdma_post(h, dir, sram, len, host);
+}
 
 /* May firmware start a request now (not lent to the host)? */
 static inline int hdma_may_post(const struct hdma *h) { return !h->hold; }
