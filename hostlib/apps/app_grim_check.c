@@ -7,6 +7,9 @@
  *                 page-pinned (physically scattered) memory at odd offsets,
  *                 each block checked byte for byte by the receiver after its
  *                 lock; the page-pinned one goes through translation misses;
+ *   MODE = fetch  RM-RV: node 0 reads blocks of the last node's pinned and
+ *                 page-pinned memory into its own (pinned and page-pinned) at
+ *                 various offsets and checks them after the lock clears;
  *   MODE = order  the ordering rules of §4.5.6 (L1402-L1408): AM->AM, RM->AM
  *                 and RM->RM keep their order; an RM may overtake an earlier
  *                 AM (the receiver watches the lock without polling: the
@@ -99,11 +102,13 @@ static int watch(platform *p, grim *g, const volatile uint32_t *w, uint32_t v)
 static int run(platform *p, happ_env *e)
 {
     grim_options o;
-    long long n;
-    if (gapp_options(e, &o) || happ_int(e, "N", 200, &n)) return -1;
+    long long n, fmax;
+    if (gapp_options(e, &o) || happ_int(e, "N", 200, &n) || happ_int(e, "FETCH_MAX", 195000, &fmax)) return -1;
+    if (fmax < 1 || fmax > 195000) return happ_fail(e, "FETCH_MAX = %lld: 1..195000", fmax);
     const char *mode = happ_str(e, "MODE", "am");
-    int m_am = !strcmp(mode, "am"), m_rm = !strcmp(mode, "rm"), m_order = !strcmp(mode, "order");
-    if (!m_am && !m_rm && !m_order) return happ_fail(e, "MODE = '%s': am, rm or order", mode);
+    int m_am = !strcmp(mode, "am"), m_rm = !strcmp(mode, "rm"), m_order = !strcmp(mode, "order"),
+        m_fetch = !strcmp(mode, "fetch");
+    if (!m_am && !m_rm && !m_order && !m_fetch) return happ_fail(e, "MODE = '%s': am, rm, fetch or order", mode);
     if (n < 1 || n > 100000) return happ_fail(e, "N = %lld: 1..100000", n);
     grim *g = gapp_open(p, e, &o);
     if (!g) return -1;
@@ -121,7 +126,7 @@ static int run(platform *p, happ_env *e)
         rc = gapp_fail(e, g, "handlers");
     /* receiver memory: pinned block, page-pinned block, locks */
     const uint32_t big = 200000;
-    uint8_t *pin = NULL, *paged = NULL, *src = plat_alloc(p, big);
+    uint8_t *pin = NULL, *paged = NULL, *src = plat_alloc(p, big + 8192);
     volatile uint32_t *lock = NULL, *word = NULL;
     if (rc == 0) {
         pin = grim_malloc_pinned(g, big);
@@ -175,6 +180,31 @@ static int run(platform *p, happ_env *e)
             }
         }
         v[V_XLAT] = drv_xlat_served(grim_xlat(g));
+    }
+    uint32_t fetched = 0, fetch_bad = 0;
+    if (rc == 0 && m_fetch) {
+        /* the last node's memory holds a pattern of the offset; node 0 reads it */
+        if (me == last) {
+            fill(pin, big, 77);
+            fill(paged, big, 78);
+        }
+        if (grim_barrier(g)) rc = gapp_fail(e, g, "barrier");
+        for (uint32_t k = 0; k < n && rc == 0 && me == 0; k++) {
+            uint32_t from_paged = k % 2, to_paged = (k / 2) % 2;
+            uint32_t soff = (k * 8191u) % 5000u & ~3u, doff = (k * 3001u) % 5000u & ~3u;
+            uint32_t len = 1 + (k * 40009u + 13u) % (uint32_t)fmax;
+            uint8_t *to = (to_paged ? paged : pin) + doff;
+            memset(to, 0, len);
+            *lock = 1;
+            if (grim_fetchMemory(g, peer, (from_paged ? c.addr[2] : c.addr[1]) + soff, grim_va(g, to), len,
+                                 grim_va(g, (void *)lock)) ||
+                grim_wait_word(g, lock, 0))
+                rc = gapp_fail(e, g, "fetch");
+            fill(src, soff + len, from_paged ? 78 : 77);
+            if (rc == 0 && memcmp(to, src + soff, len)) fetch_bad++;
+            else fetched++;
+        }
+        if (rc == 0 && grim_barrier(g)) rc = gapp_fail(e, g, "barrier");
     }
     if (rc == 0 && m_order) {
         /* each phase: the receiver says it is ready (ck_go), the sender sends */
@@ -240,6 +270,10 @@ static int run(platform *p, happ_env *e)
     while (rc == 0 && me == 0 && !c.have_verdict)
         if (grim_poll(g) < 0) rc = gapp_fail(e, g, "verdict");
     if (rc == 0 && grim_barrier(g)) rc = gapp_fail(e, g, "end barrier");
+    if (m_fetch) {   /* node 0 checked these itself */
+        c.verdict[V_RECEIVED] = fetched;
+        c.verdict[V_BAD] = fetch_bad;
+    }
     if (rc == 0 && me == 0) {
         happ_measure(e, "received", c.verdict[V_RECEIVED]);
         happ_measure(e, "bad", c.verdict[V_BAD]);
@@ -255,5 +289,5 @@ static int run(platform *p, happ_env *e)
 
 const happ happ_grim_check = {
     "grim_check", "GRIM end-to-end checks: AM order and integrity, RM-P/RM-V byte for byte, the ordering rules of 4.5.6",
-    (const char *const[]){"MODE", "N", GAPP_COMMON_PARAMS, NULL}, run, NULL,
+    (const char *const[]){"MODE", "N", "FETCH_MAX", GAPP_COMMON_PARAMS, NULL}, run, NULL,
 };

@@ -120,6 +120,11 @@ int grim_sendMemory(grim *g, uint32_t dest, uint32_t target_va, const void *src,
 int grim_sendPhysicalMemory(grim *g, uint32_t dest, uint64_t target_pa, const void *src, uint32_t n,
                             uint32_t lock_va, uint32_t lock_value);
 
+/* RM-RV: n bytes from virtual address remote_va of endpoint dest into
+ * local registered memory at local_va; then, if lock_va, the NI clears the
+ * 32-bit lock there (writes 0): set it nonzero before and wait for 0. */
+int grim_fetchMemory(grim *g, uint32_t dest, uint32_t remote_va, uint32_t local_va, uint32_t n, uint32_t lock_va);
+
 /* ---- statistics ---- */
 typedef struct grim_stats {
     uint64_t sent, sent_fragments, received, dispatched;

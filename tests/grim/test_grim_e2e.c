@@ -82,3 +82,15 @@ TEST(grim_e2e, rm_may_overtake_an_earlier_am_but_other_orders_hold)
         ASSERT_EQ(csv_value(d, chips[i], "am_rm_overtaken"), 1);
     }
 }
+
+TEST(grim_e2e, remote_reads_fetch_byte_for_byte_into_pinned_and_page_pinned_memory)
+{
+    /* up to 60000 bytes: one request on the LANai 9 (64 KB fragments),
+     * several on the LANai 4 (16 KB) */
+    const char *d = run_check("grim_e2e_fetch", "fetch", "--set experiment.params.N=8 --set experiment.params.FETCH_MAX=60000");
+    for (int i = 0; i < 2; i++) {
+        ASSERT_EQ(csv_value(d, chips[i], "received"), 8);
+        ASSERT_EQ(csv_value(d, chips[i], "bad"), 0);
+    }
+    ASSERT_TRUE(csv_value(d, chips[0], "fragments") > 0);
+}
