@@ -105,7 +105,9 @@ struct cosim_top : sc_core::sc_module {
             sim_time m = cosim_min_time(s);
             cosim_status st = cosim_check(s, m);
             if (st != COSIM_TIME) return finish(st);
-            if (m >= until) return finish(COSIM_TIME);
+            // m is NEVER when no core runs: then a host process may still be
+            // busy, and the run is not at its time limit
+            if (m != SIM_TIME_NEVER && m >= until) return finish(COSIM_TIME);
             if (!cosim_node_running(s, i)) return;
             sim_time local = cosim_node_time(s, i);
             if (local < until) {
