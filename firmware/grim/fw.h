@@ -43,7 +43,7 @@ AI volatile unsigned *lcd(unsigned lc) { return (volatile unsigned *)opaque(LCD(
 #define RXB0          GRIM_FW_PRIVATE
 #define RXB1          (RXB0 + RXB_BYTES)
 #define RT_AREA       (RXB1 + RXB_BYTES)   /* per destination NI: route bytes ending at +32, */
-#define RT_STRIDE     48u                  /* then the two words of a control message */
+#define RT_STRIDE     64u                  /* then the two words of a control message */
 #define SB_AREA       ((RT_AREA + FW_MAX_NODES * RT_STRIDE + 0xFFu) & ~0xFFu)
 #define SB_BYTES      (SB_N * 16u)         /* one LC's scoreboard */
 #define PRIV_END      GRIM_QUEUE_BASE      /* sequence tables fill up to here */
@@ -54,6 +54,22 @@ AI volatile unsigned *lcd(unsigned lc) { return (volatile unsigned *)opaque(LCD(
 AI unsigned rt_route(unsigned ni) { return RT_AREA + ni * RT_STRIDE + 32u; }
 #define RT_INPLACE    8u          /* routes up to this long travel in the 8 bytes before a
                                      queued message (send.c) */
+
+/* One send segment [a, a + len) (the engine must be idle); last ends the
+ * packet. ni_send_segment without its alignment check: every segment here
+ * ends on a word boundary by construction (the card refuses one that does
+ * not, and says so). */
+AI void seg_send(unsigned a, unsigned len, int last)
+{
+    unsigned end = a + len;
+    NI_REG(NI_SMP) = a & ~(NI_WORD - 1u);
+    NI_REG(NI_SA) = a & (NI_WORD - 1u);
+#if LANAI_CHIP == 4
+    end -= 4u;                         /* the LANai 4 limit names the last word */
+#endif
+    if (last) NI_REG(NI_SMLT) = end;
+    else NI_REG(NI_SML) = end;
+}
 
 /* ---- configuration (main.c) ---- */
 struct config {
@@ -203,7 +219,7 @@ AI void ctl_tx(unsigned dni, unsigned w0, unsigned w1)
     unsigned r = opaque(rt_route(dni));
     W(r) = w0;
     W(r + 4) = w1;
-    ni_send_segment((const void *)(r - n), n + GRIM_CTL_BYTES, 1);
+    seg_send(r - n, n + GRIM_CTL_BYTES, 1);
 }
 /* With the control queue on: send now if the link is free and nothing is queued. */
 AI int ctl_now(unsigned dni, unsigned w0, unsigned w1)

@@ -112,6 +112,10 @@ static void release(void)
 {
     unsigned c = cur;
     rx_at = 0;
+    if (rb[c].state == RB_FILL) {      /* am_fast already gave it back to the engine */
+        set_watch();
+        return;
+    }
     rb[c].state = RB_FREE;
     cur = c ^ 1u;
     if (posted < 0) post(c);
@@ -219,9 +223,9 @@ static void st_ack(void)            /* the data is in the endpoint: acknowledge 
 {
     if (!reply(GRIM_T_ACK, rx.w0)) return;
     unsigned char *e = rx.exp;
-    *e = (unsigned char)(*e + 1u);
+    e[0] = (unsigned char)(e[0] + 1u);
     e[cfg.rnack_off] = 0;
-    if (!rx.undeliv) BUMP(rx.dlc, GRIM_L_DELIVERED);
+    if (!rx.undeliv) LD(lcd(rx.dlc), GRIM_L_DELIVERED) += 1u;
     release();
 }
 
@@ -338,7 +342,13 @@ AI void ptr_wait(int spin)
 {
     rx_at = st_ptr;
     if (spin) {
-        while (rx_at == st_ptr) st_ptr();
+#ifdef GRIM_INSTR
+        while (rx_at == st_ptr) st_ptr();   /* it also times the data and the pointer apart */
+#else
+        while (dma_busy()) {}
+        rx.inflight = 0;
+        to_ack();
+#endif
     }
 }
 
@@ -621,6 +631,58 @@ static void st_rv_xlat(void)
 
 /* ---- the head of a packet ---- */
 
+/* The common AM, start to finish in one go: all of it is in with a good
+ * CRC (its tail seen now or before), it fits the ring without a WRAP, the
+ * endpoint is open and the engine not lent. The data, the back pointer
+ * right behind it (hdma_post_after), the tail's bookkeeping while they
+ * move, the ACK once the pointer is in host memory. On LANai 4 the data has
+ * been read when the pointer starts, so the same buffer goes straight back
+ * to the engine (release() then has nothing to do). 0 if it does not apply
+ * (nothing changed: the staged path takes it). */
+static int am_fast(unsigned base, unsigned dlc, int isfull)
+{
+    unsigned e = 0;
+    if (isfull) {
+        if (!intact()) return 0;
+    } else {
+        e = ni_events();
+        if (tail_verdict(e) <= 0) return 0;
+    }
+    if (!hdma_may_post(HD)) return 0;
+    volatile unsigned *d = lcd(dlc);
+    unsigned phys = LD(d, GRIM_L_AM_PHYS), size = LD(d, GRIM_L_AM_SIZE);
+    unsigned front = LD(d, GRIM_L_AM_FRONT), back = LD(d, GRIM_L_AM_BACK), m = rx.mlen;
+    if (!LD(d, GRIM_L_OPEN) || !phys || back >= size) return 0;
+    if (front >= size) front = 0;
+    if (back >= front ? m >= size - back : m >= front - back) return 0;   /* full, or only after a WRAP */
+    I_STEP(GRIM_ST_CAPACITY, rx.t0);
+    I_SET(rx.tdma);
+    unsigned t = hdma_post(HD, HDMA_TO_HOST, base, m, phys + back);
+    I_VAR(t1);
+    unsigned nb = back + m, bp = LD(d, GRIM_L_AM_BACK_PHYS);
+    unsigned *le = backle[dlc];
+    LD(d, GRIM_L_AM_BACK) = nb;
+    le[0] = bswap(nb);
+    I_STEP(GRIM_ST_AM_PTR, t1);
+    I_ONLY(while ((int)(hdma_done(HD, HDMA_TO_HOST) - t) < 0) {}
+           instr_add(GRIM_ST_AM_DMA, instr_now() - rx.tdma);
+           I_SET(t1);)
+    if (bp) t = hdma_post_after(HD, t, HDMA_TO_HOST, (unsigned)le, 4u, bp);
+    if (!isfull) {                     /* the tail's bookkeeping while the DMAs run */
+        if (!HDMA_CHAINS && bp) {      /* the data has been read: the buffer takes the next packet */
+            ni_ack(NI_EV_RECV | NI_ORUN_BITS);
+            ni_recv_post((void *)base, RXB_BYTES);
+            F->rx_watch = 0;
+        } else rx_events(e);
+    }
+    while ((int)(hdma_done(HD, HDMA_TO_HOST) - t) < 0) {}
+    I_ONLY(if (bp) instr_add(GRIM_ST_AM_PTR_DMA, instr_now() - t1);)
+    rx.inflight = 0;
+    rx.undeliv = 0;
+    to_ack();
+    return 1;
+}
+
 /* The first piece of a contiguous delivery (AM slot or RM-P address) at
  * once, from what is known here; st_deliver goes on. a: bytes in. */
 AI void first_post(unsigned src, unsigned total, unsigned phys, unsigned a, int isfull)
@@ -704,6 +766,27 @@ go:
     next();
 }
 
+/* A control message is arriving in the posted buffer, nothing before it:
+ * its tail follows within a few cycles, so wait for it here, handle the
+ * message, and post the same buffer again -- no buffer changes hands. 0 if
+ * the tail does not come at once (the general path takes over). */
+static int ctl_fast(void)
+{
+    unsigned a = rx.base, e, k = 8;
+    while (!((e = ni_events()) & (NI_EV_RECV | NI_EV_BUFF)))
+        if (!--k) return 0;
+    if (e & NI_EV_BUFF) return 0;
+    unsigned crcb = cfg.crcb, len = NI_REG(NI_RMP) - a - ((e >> 8) & ORUN_MASK) - crcb;
+    unsigned w0 = W(a), w1 = W(a + 4);
+    int ok = len == GRIM_CTL_BYTES && !(crcb && *(const volatile unsigned char *)(a + len));
+    ni_ack(NI_EV_RECV | NI_ORUN_BITS);
+    ni_recv_post((void *)a, RXB_BYTES);   /* the same buffer takes the next packet */
+    rx_at = 0;
+    F->rx_watch = a;
+    if (ok) ctl_recv(w0, w1);
+    return 1;
+}
+
 /* Fewer than 32 bytes in: a control message (8 bytes), junk, a runt, or a
  * data header still arriving. */
 static __attribute__((noinline)) void head_short(unsigned a, int isfull)
@@ -718,7 +801,7 @@ static __attribute__((noinline)) void head_short(unsigned a, int isfull)
         }
         if (type - GRIM_T_ACK <= GRIM_T_NACK - GRIM_T_ACK) {   /* ACK or NACK */
             if (!isfull) {
-                rx_at = st_ctl;
+                if (!ctl_fast()) rx_at = st_ctl;
                 return;
             }
             if (rx.b->ok && a == GRIM_CTL_BYTES) ctl_recv(w0, w1);
@@ -773,6 +856,7 @@ static void st_head(void)
         return;
     }
     I_SET(rx.t0);                      /* the capacity check starts */
+    if (type == GRIM_T_AM && am_fast(base, dlc, isfull)) return;
     plan(type, dlc, a, isfull);
 }
 
@@ -797,6 +881,7 @@ void rx_poll(void)
 {
     if (rx_at) rx_at();
     else rx_start();
+    if (!rx_at) rx_start();            /* done with one: the next may be in already */
     unsigned e = ni_events();
     if (e & (NI_EV_RECV | NI_EV_BUFF)) {
         rx_events(e);

@@ -41,14 +41,14 @@ AI void start_packet(unsigned m, unsigned o, unsigned dni, unsigned len, int las
         W(a) = W(r - 8);
         W(a + 4) = W(r - 4);
         tx.restore = a;
-        ni_send_segment((const void *)(m - n), n + len, last);
+        seg_send(m - n, n + len, last);
         return;
     }
     if (n) {                           /* a route segment, then the message */
-        ni_send_segment((const void *)(rt_route(dni) - n), n, 0);
+        seg_send(rt_route(dni) - n, n, 0);
         while (!send_idle()) {}        /* a few bytes: no need to go round the main loop */
     }
-    ni_send_segment((const void *)m, len, last);
+    seg_send(m, len, last);
 }
 
 static void tx_done(void)
@@ -89,7 +89,7 @@ void tx_continue(void)
     unsigned end = tx_limit();
     if (end <= tx.sent) return;                 /* wait for the host to commit more */
     unsigned last = end == tx.plen;
-    ni_send_segment((const void *)(tx.addr + tx.sent), end - tx.sent, (int)last);
+    seg_send(tx.addr + tx.sent, end - tx.sent, (int)last);
     tx.sent = end;
     if (last) tx_done();
 }
