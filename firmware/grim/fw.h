@@ -92,7 +92,10 @@ struct config {
 enum { SB_FREE = 0, SB_SENDING, SB_SENT, SB_ACKED, SB_RESEND };
 struct sbe {                      /* 16 bytes; the index in the LC's ring is the token */
     unsigned off;                 /* queue offset of the message */
-    unsigned char dni, dlc, seq, state;
+    union {
+        struct { unsigned char dni, dlc, seq, state; };
+        unsigned key;             /* the four as one big-endian word (sb_ack) */
+    };
     unsigned t_sent;              /* RTC at the start of its last segment */
     unsigned plen;                /* packet bytes: header + payload words */
 };

@@ -141,9 +141,8 @@ AI int reply(unsigned type, unsigned w0)
 
 AI void ctl_recv(unsigned w0, unsigned w1)
 {
-    unsigned slc = GRIM_CTL_SLC(w1), ni = GRIM_CTL_NI(w1), dlc = GRIM_CTL_DLC(w1);
-    if (GRIM_W1_TYPE(w1) == GRIM_T_ACK) sb_ack(slc, GRIM_W0_TOK(w0), ni, dlc, GRIM_W0_SEQ(w0));
-    else sb_nack(slc, ni, dlc, GRIM_W0_SEQ(w0));
+    if (GRIM_W1_TYPE(w1) == GRIM_T_ACK) sb_ack(w0, w1);
+    else sb_nack(GRIM_CTL_SLC(w1), GRIM_CTL_NI(w1), GRIM_CTL_DLC(w1), GRIM_W0_SEQ(w0));
 }
 
 /* An ACK/NACK (or junk) that arrived behind a data packet still being
@@ -227,6 +226,11 @@ static void st_ack(void)            /* the data is in the endpoint: acknowledge 
     e[cfg.rnack_off] = 0;
     if (!rx.undeliv) LD(lcd(rx.dlc), GRIM_L_DELIVERED) += 1u;
     release();
+}
+
+static void st_ackonly(void)        /* delivered and counted; the ACK could not go yet */
+{
+    if (reply(GRIM_T_ACK, rx.w0)) release();
 }
 
 AI void to_ack(void)
@@ -631,58 +635,6 @@ static void st_rv_xlat(void)
 
 /* ---- the head of a packet ---- */
 
-/* The common AM, start to finish in one go: all of it is in with a good
- * CRC (its tail seen now or before), it fits the ring without a WRAP, the
- * endpoint is open and the engine not lent. The data, the back pointer
- * right behind it (hdma_post_after), the tail's bookkeeping while they
- * move, the ACK once the pointer is in host memory. On LANai 4 the data has
- * been read when the pointer starts, so the same buffer goes straight back
- * to the engine (release() then has nothing to do). 0 if it does not apply
- * (nothing changed: the staged path takes it). */
-static int am_fast(unsigned base, unsigned dlc, int isfull)
-{
-    unsigned e = 0;
-    if (isfull) {
-        if (!intact()) return 0;
-    } else {
-        e = ni_events();
-        if (tail_verdict(e) <= 0) return 0;
-    }
-    if (!hdma_may_post(HD)) return 0;
-    volatile unsigned *d = lcd(dlc);
-    unsigned phys = LD(d, GRIM_L_AM_PHYS), size = LD(d, GRIM_L_AM_SIZE);
-    unsigned front = LD(d, GRIM_L_AM_FRONT), back = LD(d, GRIM_L_AM_BACK), m = rx.mlen;
-    if (!LD(d, GRIM_L_OPEN) || !phys || back >= size) return 0;
-    if (front >= size) front = 0;
-    if (back >= front ? m >= size - back : m >= front - back) return 0;   /* full, or only after a WRAP */
-    I_STEP(GRIM_ST_CAPACITY, rx.t0);
-    I_SET(rx.tdma);
-    unsigned t = hdma_post(HD, HDMA_TO_HOST, base, m, phys + back);
-    I_VAR(t1);
-    unsigned nb = back + m, bp = LD(d, GRIM_L_AM_BACK_PHYS);
-    unsigned *le = backle[dlc];
-    LD(d, GRIM_L_AM_BACK) = nb;
-    le[0] = bswap(nb);
-    I_STEP(GRIM_ST_AM_PTR, t1);
-    I_ONLY(while ((int)(hdma_done(HD, HDMA_TO_HOST) - t) < 0) {}
-           instr_add(GRIM_ST_AM_DMA, instr_now() - rx.tdma);
-           I_SET(t1);)
-    if (bp) t = hdma_post_after(HD, t, HDMA_TO_HOST, (unsigned)le, 4u, bp);
-    if (!isfull) {                     /* the tail's bookkeeping while the DMAs run */
-        if (!HDMA_CHAINS && bp) {      /* the data has been read: the buffer takes the next packet */
-            ni_ack(NI_EV_RECV | NI_ORUN_BITS);
-            ni_recv_post((void *)base, RXB_BYTES);
-            F->rx_watch = 0;
-        } else rx_events(e);
-    }
-    while ((int)(hdma_done(HD, HDMA_TO_HOST) - t) < 0) {}
-    I_ONLY(if (bp) instr_add(GRIM_ST_AM_PTR_DMA, instr_now() - t1);)
-    rx.inflight = 0;
-    rx.undeliv = 0;
-    to_ack();
-    return 1;
-}
-
 /* The first piece of a contiguous delivery (AM slot or RM-P address) at
  * once, from what is known here; st_deliver goes on. a: bytes in. */
 AI void first_post(unsigned src, unsigned total, unsigned phys, unsigned a, int isfull)
@@ -856,8 +808,115 @@ static void st_head(void)
         return;
     }
     I_SET(rx.t0);                      /* the capacity check starts */
-    if (type == GRIM_T_AM && am_fast(base, dlc, isfull)) return;
     plan(type, dlc, a, isfull);
+}
+
+/* The common packet, start to finish in one function with everything in
+ * registers: an ACK/NACK (head_short -> ctl_fast), or an in-order AM that
+ * is all in with a good CRC (its tail seen now or before), fits the ring
+ * without a WRAP, to an open endpoint, the engine not lent. The data, the
+ * back pointer right behind it (hdma_post_after), the tail's bookkeeping
+ * and the ACK made ready while they move, the ACK once the pointer is in
+ * host memory. On LANai 4 the data has been read when the pointer starts,
+ * so the same buffer goes straight back to the engine. Anything else goes
+ * to the staged path (st_head), which decodes the header again. */
+static void rx_fast(void)
+{
+    unsigned base = rx.base;
+    const struct rxbuf *b = rx.b;
+    int isfull = b->state == RB_FULL;
+    unsigned a = isfull ? b->len : NI_REG(NI_RMP) - base;
+    if (a < GRIM_HDR_BYTES) {
+        head_short(a, isfull);
+        return;
+    }
+    unsigned w0 = W(base), w1 = W(base + 4), w2 = W(base + 8);
+    unsigned words = GRIM_W2_WORDS(w2), src = GRIM_W1_SRC(w1), dlc = GRIM_W2_DST(w2) - cfg.me8;
+    /* GRIM, an AM, for us (NI and LC), from a known NI and LC < 32, a sane length */
+    if (GRIM_W0_ID(w0) != GRIM_ID || GRIM_W1_TYPE(w1) != GRIM_T_AM || dlc >= cfg.nlc || src >= cfg.srclim ||
+        (src & 0xE0u) || words > GRIM_MTU / 4u || GRIM_W1_CORR(w1) > words * 4u)
+        goto staged;
+    unsigned plen = GRIM_HDR_BYTES + words * 4u, m = GRIM_ROUND8(plen);
+    I_STEP(GRIM_ST_DECODE, rx.t0);
+    I_VAR(t1);
+    unsigned char *x = cfg.rexp + (((((src >> 3) & ~0x1Fu) | (src & 0x1Fu)) << cfg.lsh) | dlc);
+    if ((w0 ^ *x) & 0xFFu) goto staged;   /* out of order: the staged path answers */
+    I_STEP(GRIM_ST_SEQCHECK, t1);
+    I_SET(t1);
+    unsigned e = 0, crcb = cfg.crcb;
+    if (isfull) {
+        if (!b->ok || b->len != plen) goto staged;
+    } else {                           /* the tail, as RECV_INT and RMP tell it */
+        e = ni_events();
+        if (!(e & NI_EV_RECV)) goto staged;
+        unsigned len = NI_REG(NI_RMP) - base - ((e >> 8) & ORUN_MASK) - crcb;
+        if (len != plen || (crcb && *(const volatile unsigned char *)(base + len))) goto staged;
+    }
+    if (!hdma_may_post(HD)) goto staged;
+    volatile unsigned *d = lcd(dlc);
+    unsigned phys = LD(d, GRIM_L_AM_PHYS), size = LD(d, GRIM_L_AM_SIZE);
+    unsigned front = LD(d, GRIM_L_AM_FRONT), back = LD(d, GRIM_L_AM_BACK);
+    if (!LD(d, GRIM_L_OPEN) || !phys || back >= size) goto staged;
+    if (front >= size) front = 0;
+    if (back >= front ? m >= size - back : m >= front - back) goto staged;   /* full, or only after a WRAP */
+    I_STEP(GRIM_ST_CAPACITY, t1);
+    rx_at = rx_fast;                   /* (in hand: nothing looks at it meanwhile) */
+    F->rx_watch = 0;
+    I_SET(rx.tdma);
+    unsigned t = hdma_post(HD, HDMA_TO_HOST, base, m, phys + back);
+    /* while the data moves: the pointer and the delivery's protocol state
+     * (it is certain now); while the pointer moves: the tail's bookkeeping
+     * and the ACK, made ready (the link cannot get busy meanwhile) */
+    I_SET(t1);
+    unsigned nb = back + m, bp = LD(d, GRIM_L_AM_BACK_PHYS);
+    unsigned *le = backle[dlc];
+    LD(d, GRIM_L_AM_BACK) = nb;
+    le[0] = bswap(nb);
+    I_STEP(GRIM_ST_AM_PTR, t1);
+    x[0] = (unsigned char)(x[0] + 1u);
+    x[cfg.rnack_off] = 0;
+    LD(d, GRIM_L_DELIVERED) += 1u;
+    I_ONLY(hdma_wait(HD, HDMA_TO_HOST, t);
+           instr_add(GRIM_ST_AM_DMA, instr_now() - rx.tdma);
+           I_SET(t1);)
+    int again = 0;                     /* this buffer went straight back to the engine */
+    if (bp) t = hdma_post_after(HD, t, HDMA_TO_HOST, (unsigned)le, 4u, bp);
+    if (!isfull) {                     /* the tail's bookkeeping while the DMAs run */
+        if (!HDMA_CHAINS && bp) {      /* the data has been read: the buffer takes the next packet */
+            ni_ack(NI_EV_RECV | NI_ORUN_BITS);
+            ni_recv_post((void *)base, RXB_BYTES);
+            again = 1;
+        } else rx_events(e);
+    }
+    unsigned sni = GRIM_EP_NI(src), n = cfg.rtlen[sni], r = 0;
+    if ((cfg.opts & GRIM_OPT_CTLQ) && !ctlq_n && link_free() && n != 0xFFu) {
+        r = opaque(rt_route(sni));
+        W(r) = w0;                     /* GRIM_W0(token, sequence) of the data */
+        W(r + 4) = (GRIM_T_ACK << 26) | ((src & 0x1Fu) << 16) | cfg.me8 | dlc;
+    }
+    hdma_wait(HD, HDMA_TO_HOST, t);
+    I_ONLY(if (bp) instr_add(GRIM_ST_AM_PTR_DMA, instr_now() - t1);)
+    if (r) {
+        I_VAR(ta);
+        seg_send(r - n, n + GRIM_CTL_BYTES, 1);
+        I_STEP(GRIM_ST_ACKGEN, ta);
+    } else {
+        rx.w0 = w0;
+        rx.w1 = w1;
+        rx.dlc = dlc;
+        if (!reply(GRIM_T_ACK, w0)) {
+            rx_at = st_ackonly;        /* the control queue is full: the ACK later */
+            return;
+        }
+    }
+    if (again) {                       /* nothing to free: watch the buffer again */
+        rx_at = 0;
+        F->rx_watch = base;
+    } else release();
+    return;
+staged:
+    rx_at = st_head;
+    st_head();
 }
 
 /* Nothing in hand: has the next packet begun to arrive? */
@@ -869,9 +928,8 @@ AI void rx_start(void)
     rx.b = r;
     rx.base = a;
     I_SET(rx.t0);
-    rx_at = st_head;
     F->rx_watch = 0;
-    st_head();
+    rx_fast();
 }
 
 /* The packet in hand (or the next one) first -- its DMA may start before

@@ -8,22 +8,7 @@
  * streams are not touched (Fig 4.3c). */
 #include "scoreboard.h"
 
-/* Free the ACKed entries at the front; the queue's front follows. An entry
- * whose packet is still being transmitted stays (the engine reads it). */
-void sb_free_front(unsigned lc)
-{
-    struct lcstate *l = &lcs[lc];
-    unsigned h = l->head, n = l->count;
-    unsigned busy = tx.active && tx.lc == lc ? tx.tok : SB_N;   /* no token is SB_N */
-    while (n && l->sb[h].state == SB_ACKED && h != busy) {
-        l->sb[h].state = SB_FREE;
-        h = (h + 1u) & SB_MASK;
-        n--;
-    }
-    l->head = h;
-    l->count = n;
-    LCW(lc, GRIM_L_Q_FRONT) = n ? l->sb[h].off : LCW(lc, GRIM_L_Q_NEXT);
-}
+void sb_free_front(unsigned lc) { sb_free(&lcs[lc], lc, lcd(lc)); }
 
 /* Entries from position k (0 = oldest) of the stream of entry k go back to
  * be sent again. */

@@ -21,23 +21,48 @@ AI struct sbe *sb_insert(struct lcstate *l, unsigned off, unsigned dni, unsigned
     return e;
 }
 
-/* An ACK (token, sequence, stream) from NI ni for a message of LC lc. */
-AI void sb_ack(unsigned lc, unsigned tok, unsigned ni, unsigned dlc, unsigned seq)
+/* Free the ACKed entries at the front of LC lc's ring (l, descriptor d);
+ * the queue's front follows. An entry whose packet is still being
+ * transmitted stays (the engine reads it). */
+AI void sb_free(struct lcstate *l, unsigned lc, volatile unsigned *d)
 {
+    struct sbe *sb = l->sb;
+    unsigned h = l->head, n = l->count;
+    unsigned busy = tx.active && tx.lc == lc ? tx.tok : SB_N;   /* no token is SB_N */
+    while (n && sb[h].state == SB_ACKED && h != busy) {
+        sb[h].state = SB_FREE;
+        h = (h + 1u) & SB_MASK;
+        n--;
+    }
+    l->head = h;
+    l->count = n;
+    LD(d, GRIM_L_Q_FRONT) = n ? sb[h].off : LD(d, GRIM_L_Q_NEXT);
+}
+
+/* An ACK, its two words as received (grim_abi.h): it names its message's
+ * source LC and token, and the stream (acking NI, destination LC) and
+ * sequence it must match. The entry's four bytes dni, dlc, seq, state are
+ * one big-endian word: ACK word 1's low half shifted up is (ni, dlc), so
+ * one compare checks all three. */
+AI void sb_ack(unsigned w0, unsigned w1)
+{
+    unsigned lc = GRIM_CTL_SLC(w1), tok = GRIM_W0_TOK(w0);
     if (lc >= cfg.nsb) return;
     struct lcstate *l = &lcs[lc];
-    if (((tok - l->head) & SB_MASK) >= l->count || tok >= SB_N) return;   /* not in use: a stale ACK */
+    unsigned head = l->head;
+    if (((tok - head) & SB_MASK) >= l->count || tok >= SB_N) return;   /* not in use: a stale ACK */
     struct sbe *e = &l->sb[tok];
-    unsigned st = e->state;
-    if (e->dni != ni || e->dlc != dlc || e->seq != seq || st == SB_ACKED) return;
+    unsigned ew = e->key, st = ew & 0xFFu;
+    if ((ew ^ ((w1 << 16) | (GRIM_W0_SEQ(w0) << 8))) > 0xFFu || st == SB_ACKED) return;
     if (st == SB_RESEND) {
         l->resend--;
         resend_total--;
         txw_sync();
     }
     e->state = SB_ACKED;
-    BUMP(lc, GRIM_L_ACKED);
-    if (tok == l->head) sb_free_front(lc);
+    volatile unsigned *d = lcd(lc);
+    LD(d, GRIM_L_ACKED) += 1u;
+    if (tok == head) sb_free(l, lc, d);
 }
 
 #endif

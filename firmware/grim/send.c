@@ -29,23 +29,23 @@ AI unsigned committed(unsigned o, unsigned back, unsigned qsize)
     return back >= o ? back - o : qsize - o;
 }
 
-/* The first segment of the message at m (queue offset o) to NI dni: len
- * bytes of it, last = the whole packet. */
-AI void start_packet(unsigned m, unsigned o, unsigned dni, unsigned len, int last)
+/* The first segment of the message at m (queue offset o) to NI dni, whose
+ * route is n bytes: len bytes of it, last = the whole packet. */
+AI void start_packet(unsigned m, unsigned o, unsigned dni, unsigned n, unsigned len, int last)
 {
-    unsigned n = cfg.rtlen[dni];
+    unsigned r = opaque(rt_route(dni));
     if (n <= RT_INPLACE && o) {
-        unsigned r = opaque(rt_route(dni)), a = m - 8u;
-        tx.save0 = W(a);
-        tx.save1 = W(a + 4);
+        unsigned a = m - 8u, s0 = W(a), s1 = W(a + 4);
         W(a) = W(r - 8);
         W(a + 4) = W(r - 4);
-        tx.restore = a;
         seg_send(m - n, n + len, last);
+        tx.save0 = s0;
+        tx.save1 = s1;
+        tx.restore = a;
         return;
     }
     if (n) {                           /* a route segment, then the message */
-        seg_send(rt_route(dni) - n, n, 0);
+        seg_send(r - n, n, 0);
         while (!send_idle()) {}        /* a few bytes: no need to go round the main loop */
     }
     seg_send(m, len, last);
@@ -136,12 +136,11 @@ int tx_new(unsigned lc)
 {
     volatile unsigned *d = lcd(lc);
     struct lcstate *l = &lcs[lc];
-    unsigned o = LD(d, GRIM_L_Q_NEXT), back = LD(d, GRIM_L_Q_BACK);
-    unsigned qbase = LD(d, GRIM_L_Q_BASE), qsize = LD(d, GRIM_L_Q_SIZE);
-    if ((qbase ^ l->qbase) | (qsize ^ l->qsize) | (back & 7u) || o >= qsize || back > qsize)
-        return tx_odd(lc, o, back, qbase, qsize);
+    unsigned o = LD(d, GRIM_L_Q_NEXT), back = LD(d, GRIM_L_Q_BACK), qsize = l->qsize, qbase = l->qbase;
+    if ((LD(d, GRIM_L_Q_BASE) ^ qbase) | (LD(d, GRIM_L_Q_SIZE) ^ qsize) | (back & 7u) || o >= qsize || back > qsize)
+        return tx_odd(lc, o, back, LD(d, GRIM_L_Q_BASE), LD(d, GRIM_L_Q_SIZE));
     unsigned m = opaque(qbase + o);
-    unsigned w1 = W(m + 4);
+    unsigned w1 = W(m + 4), w2 = W(m + 8);
     if (GRIM_W1_TYPE(w1) == GRIM_T_WRAP) {
         LD(d, GRIM_L_Q_NEXT) = 0;
         if (!l->count) sb_free_front(lc);
@@ -149,30 +148,29 @@ int tx_new(unsigned lc)
     }
     unsigned avail = committed(o, back, qsize);
     if (avail < GRIM_HDR_BYTES) return 0;
-    unsigned w2 = W(m + 8);
     unsigned words = GRIM_W2_WORDS(w2), plen = GRIM_HDR_BYTES + words * 4u, mlen = GRIM_ROUND8(plen);
-    unsigned dni = GRIM_EP_NI(GRIM_W2_DST(w2)), dlc = GRIM_EP_LC(GRIM_W2_DST(w2));
-    if (words > GRIM_MTU / 4u || mlen > qsize - o || cfg.rtlen[dni] == 0xFFu || dlc >= GRIM_MAX_LC)
+    unsigned dni = GRIM_EP_NI(GRIM_W2_DST(w2)), dlc = GRIM_EP_LC(GRIM_W2_DST(w2)), n = cfg.rtlen[dni];
+    if (words > GRIM_MTU / 4u || n == 0xFFu || dlc >= GRIM_MAX_LC || mlen > qsize - o)
         return skip_bad(lc, o, mlen, back, qsize);
     unsigned len = plen;
     if (avail < plen) {
         if (!(cfg.opts & GRIM_OPT_SEND_CT)) return 0;   /* store and forward */
         len = avail & ~7u;
     }
-    if (l->count == SB_N || l->resend) return 0;   /* window full, or retransmissions first */
+    unsigned count = l->count;
+    if (count == SB_N || l->resend) return 0;   /* window full, or retransmissions first */
 
     I_VAR(t0);
-    unsigned tok = (l->head + l->count) & (SB_N - 1u);
+    unsigned tok = (l->head + count) & (SB_N - 1u);
     unsigned char *sp = l->sseq + ((dni << 5) | dlc);
     unsigned seq = *sp;
-    *sp = (unsigned char)(seq + 1u);
     W(m) = GRIM_W0(tok, seq);
     I_STEP(GRIM_ST_SETVALUES, t0);
-
     unsigned last = len == plen;
-    start_packet(m, o, dni, len, (int)last);
+    start_packet(m, o, dni, n, len, (int)last);
+    *sp = (unsigned char)(seq + 1u);   /* the rest while the packet goes out */
     I_VAR(t1);
-    sb_insert(l, o, dni, dlc, seq, plen);   /* while the packet goes out */
+    sb_insert(l, o, dni, dlc, seq, plen);
     I_STEP(GRIM_ST_SCOREBOARD, t1);
     tx.active = 1;
     tx.resend = 0;
@@ -205,6 +203,6 @@ void tx_resend(void)
     tx.addr = l->qbase + e->off;
     tx.plen = e->plen;
     tx.sent = e->plen;
-    start_packet(tx.addr, e->off, e->dni, e->plen, 1);
+    start_packet(tx.addr, e->off, e->dni, cfg.rtlen[e->dni], e->plen, 1);
     tx_done();                         /* (keeps txw in step) */
 }

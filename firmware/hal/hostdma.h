@@ -223,6 +223,23 @@ static inline __attribute__((always_inline)) unsigned hdma_post_after(struct hdm
     return hdma_post(h, dir, sram, len, host);
 }
 
+/* Wait until request t of direction dir is done. On LANai 4, when t is
+ * the engine's last request, this watches DMA_INT alone. */
+static inline __attribute__((always_inline)) void hdma_wait(struct hdma *h, unsigned dir, unsigned t)
+{
+#if LANAI_CHIP == 4
+    if (h->started == t && h->queued == t) {
+        if (h->done != t) {
+            while (!(NI_REG(L4_ISR) & L4_DMA_INT)) {}
+            NI_REG(L4_ISR) = L4_DMA_INT;
+            h->done = t;
+        }
+        return;
+    }
+#endif
+    while ((int)(hdma_done(h, dir) - t) < 0) {}
+}
+
 /* May firmware start a request now (not lent to the host)? */
 static inline int hdma_may_post(const struct hdma *h) { return !h->hold; }
 
