@@ -77,6 +77,7 @@ struct config {
     unsigned me8;                 /* me << 8: a destination endpoint minus this is its LC */
     unsigned srclim;              /* nodes << 8: source endpoints are below this */
     unsigned crcb;                /* CRC bytes after a received packet (0 or 1) */
+    unsigned noctlq;              /* GRIM_OPT_CTLQ is off */
     /* Sequence tables, power-of-two strides so no index needs a multiply
      * (the LANai has none): per LC a row [dni][dlc < 32] of next sequences
      * (lcs.sseq); expected sequences [sni][slc < 32][dlc < 2^lsh] (rexp),
@@ -159,6 +160,8 @@ struct fw {
                                      a packet began; 0 = call the receive side every pass */
     void (*rx_at)(void);          /* the packet in hand: its stage, or 0 */
     unsigned txw;                 /* nonzero: the send engine has work besides new messages (txw_sync) */
+    unsigned ctlblk;              /* nonzero: a control message cannot go at once even with the link
+                                     free (no control queue, or one waiting, or a packet in progress) */
     const volatile unsigned *scan_at;   /* the LC descriptor the next scan starts at */
     unsigned ctlq_n, resend_total;
     unsigned lend_key;            /* GRIM_C_HDMA_REQ as last answered; ~0 while lending */
@@ -200,7 +203,11 @@ void tx_resend(void);             /* start the oldest retransmission */
 /* The main loop's one test for "the engine has work besides new messages":
  * a packet in progress, borrowed bytes to put back, control messages,
  * retransmissions. Kept in step by everything that changes them. */
-AI void txw_sync(void) { F->txw = tx.active | tx.restore | ctlq_n | resend_total; }
+AI void txw_sync(void)
+{
+    F->txw = tx.active | tx.restore | ctlq_n | resend_total;
+    F->ctlblk = cfg.noctlq | ctlq_n | tx.active;
+}
 /* Engine idle: put back the 8 bytes an in-place route borrowed. */
 AI void tx_restore(void)
 {
@@ -227,7 +234,7 @@ AI void ctl_tx(unsigned dni, unsigned w0, unsigned w1)
 /* With the control queue on: send now if the link is free and nothing is queued. */
 AI int ctl_now(unsigned dni, unsigned w0, unsigned w1)
 {
-    if ((cfg.opts & GRIM_OPT_CTLQ) && !ctlq_n && link_free()) {
+    if (!F->ctlblk && send_idle()) {
         ctl_tx(dni, w0, w1);
         return 1;
     }

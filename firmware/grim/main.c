@@ -170,6 +170,8 @@ static void configure(void)
     cfg.me8 = cfg.me << 8;
     cfg.srclim = cfg.nodes << 8;
     cfg.crcb = (cfg.opts & GRIM_OPT_CRC) ? 1u : 0u;
+    cfg.noctlq = (cfg.opts & GRIM_OPT_CTLQ) ? 0u : 1u;
+    txw_sync();
 
     for (unsigned lc = 0; lc < GRIM_MAX_LC; lc++) {       /* the words the NI owns */
         LCW(lc, GRIM_L_Q_FRONT) = 0;

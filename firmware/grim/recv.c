@@ -730,7 +730,8 @@ static int ctl_fast(void)
     if (e & NI_EV_BUFF) return 0;
     unsigned crcb = cfg.crcb, len = NI_REG(NI_RMP) - a - ((e >> 8) & ORUN_MASK) - crcb;
     unsigned w0 = W(a), w1 = W(a + 4);
-    int ok = len == GRIM_CTL_BYTES && !(crcb && *(const volatile unsigned char *)(a + len));
+    int ok = len == GRIM_CTL_BYTES && GRIM_W0_ID(w0) == GRIM_ID &&
+             !(crcb && *(const volatile unsigned char *)(a + len));
     ni_ack(NI_EV_RECV | NI_ORUN_BITS);
     ni_recv_post((void *)a, RXB_BYTES);   /* the same buffer takes the next packet */
     rx_at = 0;
@@ -827,8 +828,25 @@ static void rx_fast(void)
     int isfull = b->state == RB_FULL;
     unsigned a = isfull ? b->len : NI_REG(NI_RMP) - base;
     if (a < GRIM_HDR_BYTES) {
-        head_short(a, isfull);
-        return;
+        if (isfull) {
+            head_short(a, 1);
+            return;
+        }
+        /* Its first word is in and the rest follows at link speed: a
+         * control message or a data header is a few cycles away. (Not
+         * there at once: the next pass looks again.) */
+        unsigned k = 8;
+        while ((a = NI_REG(NI_RMP) - base) < 8u)
+            if (!--k) return;
+        if (GRIM_W1_TYPE(W(base + 4)) - GRIM_T_ACK <= GRIM_T_NACK - GRIM_T_ACK) {
+            if (!ctl_fast()) head_short(a, 0);
+            return;
+        }
+        for (k = 16; (a = NI_REG(NI_RMP) - base) < GRIM_HDR_BYTES;)
+            if (!--k || (ni_events() & (NI_EV_RECV | NI_EV_BUFF))) {
+                head_short(a, 0);
+                return;
+            }
     }
     unsigned w0 = W(base), w1 = W(base + 4), w2 = W(base + 8);
     unsigned words = GRIM_W2_WORDS(w2), src = GRIM_W1_SRC(w1), dlc = GRIM_W2_DST(w2) - cfg.me8;
@@ -879,17 +897,15 @@ static void rx_fast(void)
     I_ONLY(hdma_wait(HD, HDMA_TO_HOST, t);
            instr_add(GRIM_ST_AM_DMA, instr_now() - rx.tdma);
            I_SET(t1);)
-    int again = 0;                     /* this buffer went straight back to the engine */
     if (bp) t = hdma_post_after(HD, t, HDMA_TO_HOST, (unsigned)le, 4u, bp);
-    if (!isfull) {                     /* the tail's bookkeeping while the DMAs run */
-        if (!HDMA_CHAINS && bp) {      /* the data has been read: the buffer takes the next packet */
-            ni_ack(NI_EV_RECV | NI_ORUN_BITS);
-            ni_recv_post((void *)base, RXB_BYTES);
-            again = 1;
-        } else rx_events(e);
+    /* LANai 4: the data has been read, so the buffer takes the next packet */
+    int again = !isfull && !HDMA_CHAINS && bp;
+    if (again) {
+        ni_ack(NI_EV_RECV | NI_ORUN_BITS);
+        ni_recv_post((void *)base, RXB_BYTES);
     }
     unsigned sni = GRIM_EP_NI(src), n = cfg.rtlen[sni], r = 0;
-    if ((cfg.opts & GRIM_OPT_CTLQ) && !ctlq_n && link_free() && n != 0xFFu) {
+    if (!F->ctlblk && send_idle() && n != 0xFFu) {
         r = opaque(rt_route(sni));
         W(r) = w0;                     /* GRIM_W0(token, sequence) of the data */
         W(r + 4) = (GRIM_T_ACK << 26) | ((src & 0x1Fu) << 16) | cfg.me8 | dlc;
@@ -900,7 +916,10 @@ static void rx_fast(void)
         I_VAR(ta);
         seg_send(r - n, n + GRIM_CTL_BYTES, 1);
         I_STEP(GRIM_ST_ACKGEN, ta);
-    } else {
+    }
+    /* the rest is off the critical path */
+    if (!isfull && !again) rx_events(e);   /* the tail's bookkeeping */
+    if (!r) {
         rx.w0 = w0;
         rx.w1 = w1;
         rx.dlc = dlc;

@@ -167,19 +167,27 @@ static inline unsigned hdma_done(struct hdma *h, unsigned dir)
 
 static inline void hdma_kick(struct hdma *h) { (void)h; }
 
-static inline unsigned hdma_post(struct hdma *h, unsigned dir, unsigned sram, unsigned len, unsigned host)
+/* The channel's ring is full: wait for its oldest block (out of line). */
+static __attribute__((noinline, unused)) void hdma_ring_wait(struct hdma *h, unsigned dir)
+{
+    const struct hdma_chan *c = &h->ch[dir];
+    while (c->posted - hdma_done(h, dir) >= HDMA_SLOTS - 1) {}
+}
+
+static inline __attribute__((always_inline)) unsigned hdma_post(struct hdma *h, unsigned dir, unsigned sram,
+                                                                unsigned len, unsigned host)
 {
     struct hdma_chan *c = &h->ch[dir];
-    while (c->posted - hdma_done(h, dir) >= HDMA_SLOTS - 1) {}   /* ring full */
+    if (c->posted - c->done >= HDMA_SLOTS - 1) hdma_ring_wait(h, dir);   /* (done may lag: it looks) */
     unsigned s = c->slot, n = (s + 1) & (HDMA_SLOTS - 1);
-    volatile unsigned *b = c->blk[s];
-    ((volatile unsigned *)c->blk[n])[0] = HDMA_TERMINAL;      /* where the engine stops next */
+    volatile unsigned *b = c->blk[s], *nb = c->blk[n];
+    nb[0] = HDMA_TERMINAL;                                    /* where the engine stops next */
     b[1] = 0;
     b[2] = len;
     b[3] = sram;
     b[4] = 0;
     b[5] = host;
-    b[0] = (unsigned)c->blk[n] | (dir == HDMA_FROM_HOST ? HDMA_E2L : 0u);   /* written last */
+    b[0] = (unsigned)nb | (dir == HDMA_FROM_HOST ? HDMA_E2L : 0u);   /* written last */
     c->slot = n;
     NI_REG(L9_PULSE) = dir == HDMA_FROM_HOST ? 4u : 2u;
     return ++c->posted;
