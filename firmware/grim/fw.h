@@ -263,6 +263,9 @@ void rv_commit(void);                     /* the reply reserved last is complete
 int xlat_lookup(unsigned lc, unsigned va, unsigned len);   /* entry index or XL_FAIL (a miss) */
 void xlat_request(unsigned lc, unsigned va, unsigned len);  /* start a miss request */
 int xlat_poll(unsigned lc, unsigned va, unsigned len);     /* XL_WAIT, XL_FAIL or the entry */
+/* [va, va + len) inside one physical run of a cached entry of LC lc: its
+ * bus address; 0 if not (a miss, or it spans runs). */
+unsigned xlat_phys(unsigned lc, unsigned va, unsigned len);
 AI unsigned xlat_entry(int i) { return GRIM_XLAT + (unsigned)i * GRIM_XLAT_BYTES; }
 
 /* main.c */

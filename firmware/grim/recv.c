@@ -812,16 +812,100 @@ static void st_head(void)
     plan(type, dlc, a, isfull);
 }
 
-/* The common packet, start to finish in one function with everything in
- * registers: an ACK/NACK (head_short -> ctl_fast), or an in-order AM that
- * is all in with a good CRC (its tail seen now or before), fits the ring
- * without a WRAP, to an open endpoint, the engine not lent. The data, the
- * back pointer right behind it (hdma_post_after), the tail's bookkeeping
- * and the ACK made ready while they move, the ACK once the pointer is in
- * host memory. On LANai 4 the data has been read when the pointer starts,
- * so the same buffer goes straight back to the engine. Anything else goes
- * to the staged path (st_head), which decodes the header again. */
-static void rx_fast(void)
+/* The fast paths' packet in hand while they run (rx_events and set_watch
+ * look at rx_at); never called. */
+static void st_busy(void) {}
+
+/* The end of a fast delivery: its data went at ticket t-1 or so and its
+ * notification (AM back pointer or RM lock) behind it with ticket t (or t is
+ * the data's, without one). The tail's bookkeeping and the ACK are made
+ * ready while they move (the link cannot get busy meanwhile); the ACK goes
+ * the moment the last DMA is in host memory. On LANai 4 a notification
+ * starts only once the data has been read, so the buffer goes straight
+ * back to the engine. */
+AI void fast_end(unsigned t, int notified, unsigned base, unsigned w0, unsigned w1, unsigned dlc, int isfull,
+                     unsigned e)
+{
+    int again = !isfull && !HDMA_CHAINS && notified;
+    if (again) {
+        ni_ack(NI_EV_RECV | NI_ORUN_BITS);
+        ni_recv_post((void *)base, RXB_BYTES);
+    }
+    unsigned src = GRIM_W1_SRC(w1), sni = GRIM_EP_NI(src), n = cfg.rtlen[sni], r = 0;
+    if (!F->ctlblk && send_idle() && n != 0xFFu) {
+        r = opaque(rt_route(sni));
+        W(r) = w0;                     /* GRIM_W0(token, sequence) of the data */
+        W(r + 4) = (GRIM_T_ACK << 26) | ((src & 0x1Fu) << 16) | cfg.me8 | dlc;
+    }
+    hdma_wait(HD, HDMA_TO_HOST, t);
+    I_ONLY(if (notified) instr_add(rx.type == GRIM_T_AM ? GRIM_ST_AM_PTR_DMA : GRIM_ST_LOCK, instr_now() - rx.tptr);)
+    if (r) {
+        I_VAR(ta);
+        seg_send(r - n, n + GRIM_CTL_BYTES, 1);
+        I_STEP(GRIM_ST_ACKGEN, ta);
+    }
+    /* the rest is off the critical path */
+    if (!isfull && !again) rx_events(e);   /* the tail's bookkeeping */
+    if (!r) {
+        rx.w0 = w0;
+        rx.w1 = w1;
+        rx.dlc = dlc;
+        if (!reply(GRIM_T_ACK, w0)) {
+            rx_at = st_ackonly;        /* the control queue is full: the ACK later */
+            return;
+        }
+    }
+    if (again) {                       /* nothing to free: watch the buffer again */
+        rx_at = 0;
+        F->rx_watch = base;
+    } else release();
+}
+
+/* An in-order RM-P or RM-V, all in with a good CRC: its data to one
+ * contiguous target (RM-P: a0; RM-V: a0 translated by a cached entry), then
+ * the lock (a1, translated; a2 in host order) behind it. 0 if anything is
+ * not that simple (nothing changed: the staged path takes it). */
+static __attribute__((noinline)) int rm_fast(unsigned base, unsigned w0, unsigned w1, unsigned dlc, unsigned pbytes,
+                                             unsigned char *x, int isfull, unsigned e)
+{
+    volatile unsigned *d = lcd(dlc);
+    unsigned va = W(base + 16), lva = W(base + 20), type = GRIM_W1_TYPE(w1), phys, lphys = 0;
+    if (!pbytes || !LD(d, GRIM_L_OPEN)) return 0;
+    I_VAR(t1);
+    if (type == GRIM_T_RMP) phys = va;
+    else {
+        phys = xlat_phys(dlc, va, pbytes);
+        if (!phys) return 0;           /* a miss, or more than one run */
+        I_STEP(GRIM_ST_XLAT_HIT, t1);
+    }
+    if (lva) {
+        I_SET(t1);
+        lphys = xlat_phys(dlc, lva, 4u);
+        if (!lphys) return 0;
+    }
+    rx_at = st_busy;
+    F->rx_watch = 0;
+    I_ONLY(rx.type = type; rx.tdma = instr_now();)
+    unsigned t = hdma_post(HD, HDMA_TO_HOST, base + GRIM_HDR_BYTES, pbytes, phys);
+    lockval[0] = bswap(W(base + 24));
+    x[0] = (unsigned char)(x[0] + 1u);   /* the delivery is certain: its protocol state */
+    x[cfg.rnack_off] = 0;
+    LD(d, GRIM_L_DELIVERED) += 1u;
+    I_ONLY(hdma_wait(HD, HDMA_TO_HOST, t);
+           instr_add(GRIM_ST_RM_DMA, instr_now() - rx.tdma);
+           rx.tptr = t1;)
+    if (lphys) t = hdma_post_after(HD, t, HDMA_TO_HOST, (unsigned)lockval, 4u, lphys);
+    fast_end(t, lphys != 0, base, w0, w1, dlc, isfull, e);
+    return 1;
+}
+
+/* The common packet, start to finish with everything in registers: an
+ * ACK/NACK (ctl_fast), an in-order AM that is all in with a good CRC (its
+ * tail seen now or before) and fits the ring without a WRAP (here), or such
+ * an RM-P / RM-V (rm_fast). The data, its notification right behind it
+ * (hdma_post_after), the rest in fast_end. Anything else goes to the staged
+ * path (st_head), which decodes the header again. */
+static __attribute__((noinline)) void rx_fast(void)
 {
     unsigned base = rx.base;
     const struct rxbuf *b = rx.b;
@@ -848,13 +932,13 @@ static void rx_fast(void)
                 return;
             }
     }
-    unsigned w0 = W(base), w1 = W(base + 4), w2 = W(base + 8);
+    unsigned w0 = W(base), w1 = W(base + 4), w2 = W(base + 8), type = GRIM_W1_TYPE(w1);
     unsigned words = GRIM_W2_WORDS(w2), src = GRIM_W1_SRC(w1), dlc = GRIM_W2_DST(w2) - cfg.me8;
-    /* GRIM, an AM, for us (NI and LC), from a known NI and LC < 32, a sane length */
-    if (GRIM_W0_ID(w0) != GRIM_ID || GRIM_W1_TYPE(w1) != GRIM_T_AM || dlc >= cfg.nlc || src >= cfg.srclim ||
-        (src & 0xE0u) || words > GRIM_MTU / 4u || GRIM_W1_CORR(w1) > words * 4u)
+    /* GRIM, an AM / RM-P / RM-V, for us (NI and LC), from a known NI and LC < 32, a sane length */
+    if (GRIM_W0_ID(w0) != GRIM_ID || type - GRIM_T_AM > GRIM_T_RMV - GRIM_T_AM || dlc >= cfg.nlc ||
+        src >= cfg.srclim || (src & 0xE0u) || words > GRIM_MTU / 4u || GRIM_W1_CORR(w1) > words * 4u)
         goto staged;
-    unsigned plen = GRIM_HDR_BYTES + words * 4u, m = GRIM_ROUND8(plen);
+    unsigned plen = GRIM_HDR_BYTES + words * 4u;
     I_STEP(GRIM_ST_DECODE, rx.t0);
     I_VAR(t1);
     unsigned char *x = cfg.rexp + (((((src >> 3) & ~0x1Fu) | (src & 0x1Fu)) << cfg.lsh) | dlc);
@@ -871,20 +955,23 @@ static void rx_fast(void)
         if (len != plen || (crcb && *(const volatile unsigned char *)(base + len))) goto staged;
     }
     if (!hdma_may_post(HD)) goto staged;
+    if (type != GRIM_T_AM) {
+        if (rm_fast(base, w0, w1, dlc, words * 4u - GRIM_W1_CORR(w1), x, isfull, e)) return;
+        goto staged;
+    }
     volatile unsigned *d = lcd(dlc);
-    unsigned phys = LD(d, GRIM_L_AM_PHYS), size = LD(d, GRIM_L_AM_SIZE);
+    unsigned m = GRIM_ROUND8(plen), phys = LD(d, GRIM_L_AM_PHYS), size = LD(d, GRIM_L_AM_SIZE);
     unsigned front = LD(d, GRIM_L_AM_FRONT), back = LD(d, GRIM_L_AM_BACK);
     if (!LD(d, GRIM_L_OPEN) || !phys || back >= size) goto staged;
     if (front >= size) front = 0;
     if (back >= front ? m >= size - back : m >= front - back) goto staged;   /* full, or only after a WRAP */
     I_STEP(GRIM_ST_CAPACITY, t1);
-    rx_at = rx_fast;                   /* (in hand: nothing looks at it meanwhile) */
+    rx_at = st_busy;
     F->rx_watch = 0;
-    I_SET(rx.tdma);
+    I_ONLY(rx.type = GRIM_T_AM; rx.tdma = instr_now();)
     unsigned t = hdma_post(HD, HDMA_TO_HOST, base, m, phys + back);
     /* while the data moves: the pointer and the delivery's protocol state
-     * (it is certain now); while the pointer moves: the tail's bookkeeping
-     * and the ACK, made ready (the link cannot get busy meanwhile) */
+     * (it is certain now) */
     I_SET(t1);
     unsigned nb = back + m, bp = LD(d, GRIM_L_AM_BACK_PHYS);
     unsigned *le = backle[dlc];
@@ -896,42 +983,9 @@ static void rx_fast(void)
     LD(d, GRIM_L_DELIVERED) += 1u;
     I_ONLY(hdma_wait(HD, HDMA_TO_HOST, t);
            instr_add(GRIM_ST_AM_DMA, instr_now() - rx.tdma);
-           I_SET(t1);)
+           rx.tptr = instr_now();)
     if (bp) t = hdma_post_after(HD, t, HDMA_TO_HOST, (unsigned)le, 4u, bp);
-    /* LANai 4: the data has been read, so the buffer takes the next packet */
-    int again = !isfull && !HDMA_CHAINS && bp;
-    if (again) {
-        ni_ack(NI_EV_RECV | NI_ORUN_BITS);
-        ni_recv_post((void *)base, RXB_BYTES);
-    }
-    unsigned sni = GRIM_EP_NI(src), n = cfg.rtlen[sni], r = 0;
-    if (!F->ctlblk && send_idle() && n != 0xFFu) {
-        r = opaque(rt_route(sni));
-        W(r) = w0;                     /* GRIM_W0(token, sequence) of the data */
-        W(r + 4) = (GRIM_T_ACK << 26) | ((src & 0x1Fu) << 16) | cfg.me8 | dlc;
-    }
-    hdma_wait(HD, HDMA_TO_HOST, t);
-    I_ONLY(if (bp) instr_add(GRIM_ST_AM_PTR_DMA, instr_now() - t1);)
-    if (r) {
-        I_VAR(ta);
-        seg_send(r - n, n + GRIM_CTL_BYTES, 1);
-        I_STEP(GRIM_ST_ACKGEN, ta);
-    }
-    /* the rest is off the critical path */
-    if (!isfull && !again) rx_events(e);   /* the tail's bookkeeping */
-    if (!r) {
-        rx.w0 = w0;
-        rx.w1 = w1;
-        rx.dlc = dlc;
-        if (!reply(GRIM_T_ACK, w0)) {
-            rx_at = st_ackonly;        /* the control queue is full: the ACK later */
-            return;
-        }
-    }
-    if (again) {                       /* nothing to free: watch the buffer again */
-        rx_at = 0;
-        F->rx_watch = base;
-    } else release();
+    fast_end(t, bp != 0, base, w0, w1, dlc, isfull, e);
     return;
 staged:
     rx_at = st_head;

@@ -18,15 +18,43 @@ static unsigned xreq[6] __attribute__((aligned(8)));
 static unsigned xstate, xseq, xnext, xticket;
 I_ONLY(static unsigned xt0;)
 
+static unsigned char mru[GRIM_MAX_LC];   /* per LC: the entry that hit last, tried first */
+
+/* Entry i of LC lc covers [va, va + len)? */
+static inline int covers(unsigned i, unsigned lc, unsigned va, unsigned len)
+{
+    const volatile unsigned *e = (const volatile unsigned *)opaque(xlat_entry((int)i));
+    if (LD(e, GRIM_X_VALID) != 1u || LD(e, GRIM_X_LC) != lc) return 0;
+    unsigned off = va - LD(e, GRIM_X_VA), blen = LD(e, GRIM_X_LEN);
+    return off < blen && len <= blen - off;
+}
+
 int xlat_lookup(unsigned lc, unsigned va, unsigned len)
 {
-    for (unsigned i = 0; i < GRIM_XLAT_ENTRIES; i++) {
-        unsigned e = xlat_entry((int)i);
-        if (W(e + GRIM_X_VALID) != 1u || W(e + GRIM_X_LC) != lc) continue;
-        unsigned off = va - W(e + GRIM_X_VA), blen = W(e + GRIM_X_LEN);
-        if (off < blen && len <= blen - off) return (int)i;
-    }
+    unsigned char *m = &mru[lc & (GRIM_MAX_LC - 1u)];
+    if (covers(*m, lc, va, len)) return (int)*m;
+    for (unsigned i = 0; i < GRIM_XLAT_ENTRIES; i++)
+        if (covers(i, lc, va, len)) {
+            *m = (unsigned char)i;
+            return (int)i;
+        }
     return XL_FAIL;
+}
+
+unsigned xlat_phys(unsigned lc, unsigned va, unsigned len)
+{
+    int i = xlat_lookup(lc, va, len);
+    if (i < 0) return 0;
+    const volatile unsigned *e = (const volatile unsigned *)opaque(xlat_entry(i));
+    unsigned n = LD(e, GRIM_X_NRUNS), off = va - LD(e, GRIM_X_VA);
+    if (n > GRIM_X_MAX_RUNS) n = GRIM_X_MAX_RUNS;
+    const volatile unsigned *r = e + GRIM_X_RUNS / 4u;
+    for (; n; n--, r += 2) {
+        unsigned rlen = r[1];
+        if (off < rlen) return len <= rlen - off ? r[0] + off : 0u;
+        off -= rlen;
+    }
+    return 0;
 }
 
 void xlat_request(unsigned lc, unsigned va, unsigned len)
