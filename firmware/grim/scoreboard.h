@@ -47,13 +47,14 @@ AI void sb_free(struct lcstate *l, unsigned lc, volatile unsigned *d)
 AI void sb_ack(unsigned w0, unsigned w1)
 {
     unsigned lc = GRIM_CTL_SLC(w1), tok = GRIM_W0_TOK(w0);
-    if (lc >= cfg.nsb) return;
+    if (lc >= cfg.nsb || tok >= SB_N) return;
     struct lcstate *l = &lcs[lc];
-    unsigned head = l->head;
-    if (((tok - head) & SB_MASK) >= l->count || tok >= SB_N) return;   /* not in use: a stale ACK */
     struct sbe *e = &l->sb[tok];
     unsigned ew = e->key, st = ew & 0xFFu;
-    if ((ew ^ ((w1 << 16) | (GRIM_W0_SEQ(w0) << 8))) > 0xFFu || st == SB_ACKED) return;
+    /* Not in use (freed entries are SB_FREE), another message's (a token
+     * is reused only after half the sequence space), or ACKed already: a
+     * stale ACK. */
+    if ((ew ^ ((w1 << 16) | (GRIM_W0_SEQ(w0) << 8))) > 0xFFu || st == SB_ACKED || st == SB_FREE) return;
     if (st == SB_RESEND) {
         l->resend--;
         resend_total--;
@@ -62,7 +63,7 @@ AI void sb_ack(unsigned w0, unsigned w1)
     e->state = SB_ACKED;
     volatile unsigned *d = lcd(lc);
     LD(d, GRIM_L_ACKED) += 1u;
-    if (tok == head) sb_free(l, lc, d);
+    if (tok == l->head) sb_free(l, lc, d);
 }
 
 #endif
