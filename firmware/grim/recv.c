@@ -547,16 +547,13 @@ static void st_xwait(void)
 
 static void st_xlat(void)
 {
-    I_VAR(t1);
     unsigned va = W(rx.base + 16);
     int i = xlat_lookup(rx.dlc, va, rx.pbytes);
     if (i >= 0) {
-        I_STEP(GRIM_ST_XLAT_HIT, t1);
         if (map_entry(i, va)) rx_at = st_undeliv;
         else st_deliver();
         return;
     }
-    I_STEP(GRIM_ST_XLAT_MISS, t1);
     xlat_request(rx.dlc, va, rx.pbytes);
     rx_at = st_xwait;
 }
@@ -871,15 +868,13 @@ static __attribute__((noinline)) int rm_fast(unsigned base, unsigned w0, unsigne
     volatile unsigned *d = lcd(dlc);
     unsigned va = W(base + 16), lva = W(base + 20), type = GRIM_W1_TYPE(w1), phys, lphys = 0;
     if (!pbytes || !LD(d, GRIM_L_OPEN)) return 0;
-    I_VAR(t1);
     if (type == GRIM_T_RMP) phys = va;
     else {
         phys = xlat_phys(dlc, va, pbytes);
         if (!phys) return 0;           /* a miss, or more than one run */
-        I_STEP(GRIM_ST_XLAT_HIT, t1);
     }
+    I_VAR(t1);                         /* the lock update: its translation and its DMA */
     if (lva) {
-        I_SET(t1);
         lphys = xlat_phys(dlc, lva, 4u);
         if (!lphys) return 0;
     }

@@ -18,27 +18,62 @@ static unsigned xreq[6] __attribute__((aligned(8)));
 static unsigned xstate, xseq, xnext, xticket;
 I_ONLY(static unsigned xt0;)
 
-static unsigned char mru[GRIM_MAX_LC];   /* per LC: the entry that hit last, tried first */
+/* Per LC the two entries that hit last, most recent first, tried before
+ * the scan of all entries (an RM's data and its lock word alternate). */
+static unsigned char mru[GRIM_MAX_LC][2];
+static unsigned xslot;                   /* the entry the request in progress asked the driver to fill */
 
-/* Entry i of LC lc covers [va, va + len)? */
-static inline int covers(unsigned i, unsigned lc, unsigned va, unsigned len)
+/* The entry at e (of LC lc) covers [va, va + len)? */
+AI int covers(const volatile unsigned *e, unsigned lc, unsigned va, unsigned len)
 {
-    const volatile unsigned *e = (const volatile unsigned *)opaque(xlat_entry((int)i));
     if (LD(e, GRIM_X_VALID) != 1u || LD(e, GRIM_X_LC) != lc) return 0;
     unsigned off = va - LD(e, GRIM_X_VA), blen = LD(e, GRIM_X_LEN);
     return off < blen && len <= blen - off;
 }
 
+AI const volatile unsigned *entry_at(unsigned i) { return (const volatile unsigned *)opaque(xlat_entry((int)i)); }
+
+AI void mru_hit(unsigned char *m, unsigned i)
+{
+    if (m[0] != i) {
+        m[1] = m[0];
+        m[0] = (unsigned char)i;
+    }
+}
+
+/* The lookup that missed last, for the very next lookup only: the receive
+ * fast path tries a translation, and on a miss the staged path asks for
+ * the same one at once -- it need not scan all entries again. */
+static unsigned miss_lc = ~0u, miss_va, miss_len;
+
+/* The search (Table 5.3's "cache search", timed here: a hit, or a miss
+ * that looked at every entry). */
 int xlat_lookup(unsigned lc, unsigned va, unsigned len)
 {
-    unsigned char *m = &mru[lc & (GRIM_MAX_LC - 1u)];
-    if (covers(*m, lc, va, len)) return (int)*m;
-    for (unsigned i = 0; i < GRIM_XLAT_ENTRIES; i++)
-        if (covers(i, lc, va, len)) {
-            *m = (unsigned char)i;
-            return (int)i;
+    I_VAR(t0);
+    unsigned char *m = mru[lc & (GRIM_MAX_LC - 1u)];
+    unsigned i = m[0];
+    if (covers(entry_at(i), lc, va, len) || covers(entry_at(i = m[1]), lc, va, len)) goto hit;
+    if (lc == miss_lc && va == miss_va && len == miss_len) {
+        miss_lc = ~0u;
+        return XL_FAIL;
+    }
+    const volatile unsigned *e = entry_at(0), *end = entry_at(GRIM_XLAT_ENTRIES);
+    for (; e != end; e += GRIM_XLAT_BYTES / 4u)
+        if (covers(e, lc, va, len)) {
+            i = ((unsigned)e - GRIM_XLAT) / GRIM_XLAT_BYTES;
+            goto hit;
         }
+    miss_lc = lc;
+    miss_va = va;
+    miss_len = len;
+    I_STEP(GRIM_ST_XLAT_MISS, t0);
     return XL_FAIL;
+hit:
+    mru_hit(m, i);
+    miss_lc = ~0u;
+    I_STEP(GRIM_ST_XLAT_HIT, t0);
+    return (int)i;
 }
 
 unsigned xlat_phys(unsigned lc, unsigned va, unsigned len)
@@ -67,6 +102,7 @@ void xlat_request(unsigned lc, unsigned va, unsigned len)
     xreq[GRIM_XR_VA / 4] = va;
     xreq[GRIM_XR_LEN / 4] = len;
     xreq[GRIM_XR_SLOT / 4] = slot;
+    xslot = slot;
     xreq[5] = 0;
     xstate = X_POST;
 }
@@ -96,6 +132,11 @@ int xlat_poll(unsigned lc, unsigned va, unsigned len)
         if (CTRL(GRIM_C_XREQ_DONE) != xseq) return XL_WAIT;
         I_STEP(GRIM_ST_XLAT_WAIT, xt0);
         xstate = X_IDLE;
+        if (covers((const volatile unsigned *)xslot, lc, va, len)) {   /* the entry just filled */
+            unsigned i = (xslot - GRIM_XLAT) / GRIM_XLAT_BYTES;
+            mru_hit(mru[lc & (GRIM_MAX_LC - 1u)], i);
+            return (int)i;
+        }
         return xlat_lookup(lc, va, len);
     default:
         return XL_FAIL;
