@@ -175,6 +175,9 @@ struct fw {
     struct config cfg;
     unsigned lent, granted;       /* host-DMA lending: last request granted; still lent */
     unsigned tick;                /* retransmission timer period, RTC ticks */
+    /* the translation cache's lookup state (xlat.c) */
+    unsigned char mru[GRIM_MAX_LC][2];    /* per LC the two entries that hit last, most recent first */
+    unsigned miss_lc, miss_va, miss_len;  /* the lookup that missed last (for the next one only) */
     struct lcstate lcs[GRIM_MAX_LC];
 } __attribute__((aligned(8)));
 

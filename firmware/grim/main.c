@@ -171,6 +171,7 @@ static void configure(void)
     cfg.srclim = cfg.nodes << 8;
     cfg.crcb = (cfg.opts & GRIM_OPT_CRC) ? 1u : 0u;
     cfg.noctlq = (cfg.opts & GRIM_OPT_CTLQ) ? 0u : 1u;
+    F->miss_lc = ~0u;
     txw_sync();
 
     for (unsigned lc = 0; lc < GRIM_MAX_LC; lc++) {       /* the words the NI owns */

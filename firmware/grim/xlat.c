@@ -18,9 +18,9 @@ static unsigned xreq[6] __attribute__((aligned(8)));
 static unsigned xstate, xseq, xnext, xticket;
 I_ONLY(static unsigned xt0;)
 
-/* Per LC the two entries that hit last, most recent first, tried before
- * the scan of all entries (an RM's data and its lock word alternate). */
-static unsigned char mru[GRIM_MAX_LC][2];
+/* F->mru: per LC the two entries that hit last, most recent first, tried
+ * before the scan of all entries (an RM's data and its lock word
+ * alternate). */
 static unsigned xslot;                   /* the entry the request in progress asked the driver to fill */
 
 /* The entry at e (of LC lc) covers [va, va + len)? */
@@ -41,17 +41,20 @@ AI void mru_hit(unsigned char *m, unsigned i)
     }
 }
 
-/* The lookup that missed last, for the very next lookup only: the receive
- * fast path tries a translation, and on a miss the staged path asks for
- * the same one at once -- it need not scan all entries again. */
-static unsigned miss_lc = ~0u, miss_va, miss_len;
+/* F->miss_*: the lookup that missed last, for the very next lookup only:
+ * the receive fast path tries a translation, and on a miss the staged path
+ * asks for the same one at once -- it need not scan all entries again.
+ * (miss_lc = ~0: none; main.c starts it so.) */
+#define miss_lc  (F->miss_lc)
+#define miss_va  (F->miss_va)
+#define miss_len (F->miss_len)
 
 /* The search (Table 5.3's "cache search", timed here: a hit, or a miss
  * that looked at every entry). */
 int xlat_lookup(unsigned lc, unsigned va, unsigned len)
 {
     I_VAR(t0);
-    unsigned char *m = mru[lc & (GRIM_MAX_LC - 1u)];
+    unsigned char *m = F->mru[lc & (GRIM_MAX_LC - 1u)];
     unsigned i = m[0];
     if (covers(entry_at(i), lc, va, len) || covers(entry_at(i = m[1]), lc, va, len)) goto hit;
     if (lc == miss_lc && va == miss_va && len == miss_len) {
@@ -134,7 +137,7 @@ int xlat_poll(unsigned lc, unsigned va, unsigned len)
         xstate = X_IDLE;
         if (covers((const volatile unsigned *)xslot, lc, va, len)) {   /* the entry just filled */
             unsigned i = (xslot - GRIM_XLAT) / GRIM_XLAT_BYTES;
-            mru_hit(mru[lc & (GRIM_MAX_LC - 1u)], i);
+            mru_hit(F->mru[lc & (GRIM_MAX_LC - 1u)], i);
             return (int)i;
         }
         return xlat_lookup(lc, va, len);
