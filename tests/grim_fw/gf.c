@@ -40,7 +40,24 @@ int gf_new(gf *g, const gf_opts *o)
     topo_init(&g->t);
     topo_opts to;
     topo_opts_default(&to);
-    if (topo_build_switch(&g->t, o->nodes, &to, err, sizeof err)) return gf_fail(g, "%s", err);
+    if (o->line > 1) {
+        if (o->nodes < 2) return gf_fail(g, "gf: a line of switches needs 2 or more nodes");
+        int sw = -1, prev = -1;
+        for (int k = 0; k < o->line; k++, prev = sw) {
+            char name[32];
+            snprintf(name, sizeof name, "sw%d", k);
+            sw = topo_add_switch(&g->t, name, 8);
+            if (prev >= 0) topo_connect(&g->t, prev, 1, sw, 0, to.kind, to.length_m);
+        }
+        for (int i = 0; i < o->nodes; i++) {
+            char name[32];
+            snprintf(name, sizeof name, "ni%d", i);
+            int ni = topo_add_ni(&g->t, name);
+            if (i == 0) topo_connect(&g->t, ni, 0, sw - o->line + 1, 2, to.kind, to.length_m);
+            else topo_connect(&g->t, ni, 0, sw, (unsigned)(1 + i), to.kind, to.length_m);
+        }
+        if (topo_validate(&g->t, err, sizeof err)) return gf_fail(g, "%s", err);
+    } else if (topo_build_switch(&g->t, o->nodes, &to, err, sizeof err)) return gf_fail(g, "%s", err);
     cosim_opts co;
     cosim_opts_default(&co);
     co.chip = o->chip;

@@ -35,6 +35,8 @@ typedef struct gf_opts {
     sim_time watchdog;            /* 0 = off */
     unsigned scan_only;           /* GRIM_C_SCAN_ONLY */
     int no_idle_skip;             /* turn the cores' idle-loop skipping off */
+    int line;                     /* > 1: that many switches in a line, NI 0 on the first, the
+                                     other NIs on the last (routes of `line` bytes); else one switch */
     const host_profile *hp;
 } gf_opts;
 
