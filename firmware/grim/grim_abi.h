@@ -255,4 +255,14 @@ enum grim_step {
 #define GRIM_QUIT(code)     (0x100u | ((code) & 0xFFu))
 #define GRIM_QUIT_EXIT(v)   ((v) & 0xFFu)   /* the exit code the firmware uses for GRIM_C_QUIT = v */
 
+/* The 8 bytes before a queued message: while the NI sends the message at
+ * queue offset o > 0 it may borrow [o - 8, o) for the packet's route (route
+ * and message then leave as one send segment) and puts them back before it
+ * sends anything else. The ring rule above already keeps the host away from
+ * them -- they are the tail of an older message the NI still holds, or the
+ * 8 bytes before Q_FRONT that always stay free -- so a host that follows it
+ * needs nothing new; it just must not look at them while that message is
+ * unsent. (No bytes are borrowed at offset 0, nor for a route longer than
+ * 8 bytes.) */
+
 #endif
