@@ -40,18 +40,12 @@ static __attribute__((noinline)) void send_work(void)
 
 AI unsigned next_lc(unsigned lc) { return lc + 1u == cfg.nlc ? 0u : lc + 1u; }
 
-/* LC lc has something past Q_NEXT: send it, or look further round robin
- * (2 x NLC tries: a blocked LC, a WRAP or a skipped message). */
-static __attribute__((noinline)) void send_found(unsigned lc, unsigned td)
+/* tx_new(lc) gave r <= 0 (blocked, a WRAP, a skipped message): look further
+ * round robin, 2 x NLC tries in all. */
+static __attribute__((noinline)) void send_retry(unsigned lc, int r, unsigned td)
 {
     (void)td;
     for (unsigned tries = 2u * cfg.nlc; tries; tries--) {
-        int r = tx_new(lc);
-        if (r > 0) {
-            I_ONLY(instr_add(GRIM_ST_DETECT, td);)
-            F->scan_at = (const volatile unsigned *)LCD(next_lc(lc));
-            return;
-        }
         if (r == 0) lc = next_lc(lc);  /* blocked: look further */
         const volatile unsigned *p = (const volatile unsigned *)LCD(lc);
         unsigned n = cfg.nlc;
@@ -59,6 +53,12 @@ static __attribute__((noinline)) void send_found(unsigned lc, unsigned td)
             if (!--n) return;
             lc = next_lc(lc);
             p = (const volatile unsigned *)LCD(lc);
+        }
+        r = tx_new(lc);
+        if (r > 0) {
+            I_ONLY(instr_add(GRIM_ST_DETECT, td);)
+            F->scan_at = (const volatile unsigned *)LCD(next_lc(lc));
+            return;
         }
     }
 }
@@ -100,7 +100,15 @@ AI void send_side(void)
         if (F->rv_pend) rv_try();
         return;
     }
-    send_found(((unsigned)p - GRIM_LCD) / GRIM_LCD_BYTES, I_ONLY(instr_now() - t0 +) 0u);
+    I_ONLY(unsigned td = instr_now() - t0;)
+    unsigned lc = ((unsigned)p - GRIM_LCD) / GRIM_LCD_BYTES;
+    int r = tx_new(lc);
+    if (r > 0) {
+        I_ONLY(instr_add(GRIM_ST_DETECT, td);)
+        F->scan_at = (const volatile unsigned *)LCD(next_lc(lc));
+        return;
+    }
+    send_retry(lc, r, I_ONLY(td +) 0u);
 }
 
 /* GRIM_C_HDMA_*: lend the host-DMA engine to the host library once the
