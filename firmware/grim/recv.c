@@ -823,23 +823,29 @@ static void st_busy(void) {}
 AI void fast_end(unsigned t, int notified, unsigned base, unsigned w0, unsigned w1, unsigned dlc, int isfull,
                      unsigned e)
 {
+    /* (the instrumented build times each step alone: it waits here) */
+    I_ONLY(if (notified) {
+        hdma_wait(HD, HDMA_TO_HOST, t);
+        instr_add(rx.type == GRIM_T_AM ? GRIM_ST_AM_PTR_DMA : GRIM_ST_LOCK, instr_now() - rx.tptr);
+    })
     int again = !isfull && !HDMA_CHAINS && notified;
     if (again) {
         ni_ack(NI_EV_RECV | NI_ORUN_BITS);
         ni_recv_post((void *)base, RXB_BYTES);
     }
+    I_VAR(ta);
     unsigned src = GRIM_W1_SRC(w1), sni = GRIM_EP_NI(src), n = cfg.rtlen[sni], r = 0;
     if (!F->ctlblk && send_idle() && n != 0xFFu) {
         r = opaque(rt_route(sni));
         W(r) = w0;                     /* GRIM_W0(token, sequence) of the data */
         W(r + 4) = (GRIM_T_ACK << 26) | ((src & 0x1Fu) << 16) | cfg.me8 | dlc;
     }
+    I_ONLY(ta = instr_now() - ta;)     /* the ACK made ready; its start follows */
     hdma_wait(HD, HDMA_TO_HOST, t);
-    I_ONLY(if (notified) instr_add(rx.type == GRIM_T_AM ? GRIM_ST_AM_PTR_DMA : GRIM_ST_LOCK, instr_now() - rx.tptr);)
     if (r) {
-        I_VAR(ta);
+        I_VAR(tb);
         seg_send(r - n, n + GRIM_CTL_BYTES, 1);
-        I_STEP(GRIM_ST_ACKGEN, ta);
+        I_ONLY(instr_add(GRIM_ST_ACKGEN, ta + instr_now() - tb);)
     }
     /* the rest is off the critical path */
     if (!isfull && !again) rx_events(e);   /* the tail's bookkeeping */
@@ -878,17 +884,18 @@ static __attribute__((noinline)) int rm_fast(unsigned base, unsigned w0, unsigne
         lphys = xlat_phys(dlc, lva, 4u);
         if (!lphys) return 0;
     }
+    I_ONLY(t1 = instr_now() - t1;)
     rx_at = st_busy;
     F->rx_watch = 0;
     I_ONLY(rx.type = type; rx.tdma = instr_now();)
     unsigned t = hdma_post(HD, HDMA_TO_HOST, base + GRIM_HDR_BYTES, pbytes, phys);
+    I_ONLY(hdma_wait(HD, HDMA_TO_HOST, t);   /* (the instrumented build times the DMA alone) */
+           instr_add(GRIM_ST_RM_DMA, instr_now() - rx.tdma);)
     lockval[0] = bswap(W(base + 24));
     x[0] = (unsigned char)(x[0] + 1u);   /* the delivery is certain: its protocol state */
     x[cfg.rnack_off] = 0;
     LD(d, GRIM_L_DELIVERED) += 1u;
-    I_ONLY(hdma_wait(HD, HDMA_TO_HOST, t);
-           instr_add(GRIM_ST_RM_DMA, instr_now() - rx.tdma);
-           rx.tptr = t1;)
+    I_ONLY(rx.tptr = instr_now() - t1;)   /* the lock: its translation, then its DMA */
     if (lphys) t = hdma_post_after(HD, t, HDMA_TO_HOST, (unsigned)lockval, 4u, lphys);
     fast_end(t, lphys != 0, base, w0, w1, dlc, isfull, e);
     return 1;
@@ -939,7 +946,6 @@ static __attribute__((noinline)) void rx_fast(void)
     unsigned char *x = cfg.rexp + (((((src >> 3) & ~0x1Fu) | (src & 0x1Fu)) << cfg.lsh) | dlc);
     if ((w0 ^ *x) & 0xFFu) goto staged;   /* out of order: the staged path answers */
     I_STEP(GRIM_ST_SEQCHECK, t1);
-    I_SET(t1);
     unsigned e = 0, crcb = cfg.crcb;
     if (isfull) {
         if (!b->ok || b->len != plen) goto staged;
@@ -950,6 +956,7 @@ static __attribute__((noinline)) void rx_fast(void)
         if (len != plen || (crcb && *(const volatile unsigned char *)(base + len))) goto staged;
     }
     if (!hdma_may_post(HD)) goto staged;
+    I_SET(t1);                         /* the capacity check */
     if (type != GRIM_T_AM) {
         if (rm_fast(base, w0, w1, dlc, words * 4u - GRIM_W1_CORR(w1), x, isfull, e)) return;
         goto staged;
@@ -965,6 +972,8 @@ static __attribute__((noinline)) void rx_fast(void)
     F->rx_watch = 0;
     I_ONLY(rx.type = GRIM_T_AM; rx.tdma = instr_now();)
     unsigned t = hdma_post(HD, HDMA_TO_HOST, base, m, phys + back);
+    I_ONLY(hdma_wait(HD, HDMA_TO_HOST, t);   /* (the instrumented build times the DMA alone) */
+           instr_add(GRIM_ST_AM_DMA, instr_now() - rx.tdma);)
     /* while the data moves: the pointer and the delivery's protocol state
      * (it is certain now) */
     I_SET(t1);
@@ -976,9 +985,7 @@ static __attribute__((noinline)) void rx_fast(void)
     x[0] = (unsigned char)(x[0] + 1u);
     x[cfg.rnack_off] = 0;
     LD(d, GRIM_L_DELIVERED) += 1u;
-    I_ONLY(hdma_wait(HD, HDMA_TO_HOST, t);
-           instr_add(GRIM_ST_AM_DMA, instr_now() - rx.tdma);
-           rx.tptr = instr_now();)
+    I_SET(rx.tptr);
     if (bp) t = hdma_post_after(HD, t, HDMA_TO_HOST, (unsigned)le, 4u, bp);
     fast_end(t, bp != 0, base, w0, w1, dlc, isfull, e);
     return;
