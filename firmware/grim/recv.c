@@ -892,11 +892,11 @@ static __attribute__((noinline)) int rm_fast(unsigned base, unsigned w0, unsigne
     I_ONLY(hdma_wait(HD, HDMA_TO_HOST, t);   /* (the instrumented build times the DMA alone) */
            instr_add(GRIM_ST_RM_DMA, instr_now() - rx.tdma);)
     lockval[0] = bswap(W(base + 24));
+    I_ONLY(rx.tptr = instr_now() - t1;)   /* the lock: its translation, then its DMA */
+    if (lphys) t = hdma_post_after(HD, t, HDMA_TO_HOST, (unsigned)lockval, 4u, lphys);
     x[0] = (unsigned char)(x[0] + 1u);   /* the delivery is certain: its protocol state */
     x[cfg.rnack_off] = 0;
     LD(d, GRIM_L_DELIVERED) += 1u;
-    I_ONLY(rx.tptr = instr_now() - t1;)   /* the lock: its translation, then its DMA */
-    if (lphys) t = hdma_post_after(HD, t, HDMA_TO_HOST, (unsigned)lockval, 4u, lphys);
     fast_end(t, lphys != 0, base, w0, w1, dlc, isfull, e);
     return 1;
 }
@@ -974,19 +974,19 @@ static __attribute__((noinline)) void rx_fast(void)
     unsigned t = hdma_post(HD, HDMA_TO_HOST, base, m, phys + back);
     I_ONLY(hdma_wait(HD, HDMA_TO_HOST, t);   /* (the instrumented build times the DMA alone) */
            instr_add(GRIM_ST_AM_DMA, instr_now() - rx.tdma);)
-    /* while the data moves: the pointer and the delivery's protocol state
-     * (it is certain now) */
+    /* while the data moves: the pointer; then, the pointer on its way, the
+     * delivery's protocol state (it is certain now) */
     I_SET(t1);
     unsigned nb = back + m, bp = LD(d, GRIM_L_AM_BACK_PHYS);
     unsigned *le = backle[dlc];
     LD(d, GRIM_L_AM_BACK) = nb;
     le[0] = bswap(nb);
     I_STEP(GRIM_ST_AM_PTR, t1);
-    x[0] = (unsigned char)(x[0] + 1u);
-    x[cfg.rnack_off] = 0;
-    LD(d, GRIM_L_DELIVERED) += 1u;
     I_SET(rx.tptr);
     if (bp) t = hdma_post_after(HD, t, HDMA_TO_HOST, (unsigned)le, 4u, bp);
+    x[0] = (unsigned char)(x[0] + 1u); /* the delivery is certain: its protocol state */
+    x[cfg.rnack_off] = 0;
+    LD(d, GRIM_L_DELIVERED) += 1u;
     fast_end(t, bp != 0, base, w0, w1, dlc, isfull, e);
     return;
 staged:
