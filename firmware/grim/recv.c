@@ -866,8 +866,10 @@ AI void fast_end(unsigned t, int notified, unsigned base, unsigned w0, unsigned 
 
 /* An in-order RM-P or RM-V, all in with a good CRC: its data to one
  * contiguous target (RM-P: a0; RM-V: a0 translated by a cached entry), then
- * the lock (a1, translated; a2 in host order) behind it. 0 if anything is
- * not that simple (nothing changed: the staged path takes it). */
+ * the lock (a1, translated while the data moves; a2 in host order) behind
+ * it. 0 if the data needs more than that (nothing changed: the staged path
+ * takes it); a lock that does hands the packet, its data on the way, to the
+ * staged path. */
 static __attribute__((noinline)) int rm_fast(unsigned base, unsigned w0, unsigned w1, unsigned dlc, unsigned pbytes,
                                              unsigned char *x, int isfull, unsigned e)
 {
@@ -879,20 +881,37 @@ static __attribute__((noinline)) int rm_fast(unsigned base, unsigned w0, unsigne
         phys = xlat_phys(dlc, va, pbytes);
         if (!phys) return 0;           /* a miss, or more than one run */
     }
-    I_VAR(t1);                         /* the lock update: its translation and its DMA */
-    if (lva) {
-        lphys = xlat_phys(dlc, lva, 4u);
-        if (!lphys) return 0;
-    }
-    I_ONLY(t1 = instr_now() - t1;)
     rx_at = st_busy;
     F->rx_watch = 0;
     I_ONLY(rx.type = type; rx.tdma = instr_now();)
     unsigned t = hdma_post(HD, HDMA_TO_HOST, base + GRIM_HDR_BYTES, pbytes, phys);
     I_ONLY(hdma_wait(HD, HDMA_TO_HOST, t);   /* (the instrumented build times the DMA alone) */
            instr_add(GRIM_ST_RM_DMA, instr_now() - rx.tdma);)
+    I_VAR(t1);                         /* the lock update: its translation and its DMA */
+    if (lva) {                         /* the lock, translated while the data moves */
+        lphys = xlat_phys(dlc, lva, 4u);
+        if (!lphys) {                  /* more than the fast path does: the staged path takes over */
+            rx.type = type;
+            rx.dlc = dlc;
+            rx.w0 = w0;
+            rx.w1 = w1;
+            rx.plen = GRIM_HDR_BYTES + GRIM_W2_WORDS(W(base + 8)) * 4u;
+            rx.pbytes = pbytes;
+            rx.exp = x;
+            rx.src = GRIM_HDR_BYTES;
+            rx.total = rx.posted_b = pbytes;   /* all of the data is on its way */
+            rx.map.n = 0;
+            rx.wrap = rx.ptr = rx.undeliv = 0;
+            rx.dir = HDMA_TO_HOST;
+            rx.ticket = t;
+            rx.inflight = 1;
+            I_ONLY(rx.tdma = 1u;)
+            rx_at = st_deliver;        /* (it sees the tail, then finish() does the lock) */
+            return 1;
+        }
+    }
+    I_ONLY(rx.tptr = t1;)              /* the lock: its translation, then its DMA */
     lockval[0] = bswap(W(base + 24));
-    I_ONLY(rx.tptr = instr_now() - t1;)   /* the lock: its translation, then its DMA */
     if (lphys) t = hdma_post_after(HD, t, HDMA_TO_HOST, (unsigned)lockval, 4u, lphys);
     x[0] = (unsigned char)(x[0] + 1u);   /* the delivery is certain: its protocol state */
     x[cfg.rnack_off] = 0;

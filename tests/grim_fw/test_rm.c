@@ -303,3 +303,69 @@ TEST(grim_fw, remote_memory_reads)
         gf_free(&g);
     }
 }
+
+/* ---- the fast path hands over: an RM whose data goes the fast way (RM-P
+ * into contiguous memory) but whose lock word lies in memory the NI has not
+ * translated yet -- the data is on its way when the lock misses, and the
+ * staged path asks the driver and writes the lock after it; the next such
+ * RM finds the lock's translation cached and goes the fast way to the end ---- */
+
+static int handover_run(gf *g, void *arg)
+{
+    rmt *t = arg;
+    if (gf_start(g)) return -1;
+    platform *p1 = g->p[1];
+    t->r1 = plat_alloc_contig(p1, R1_BYTES, &t->p1);
+    t->r2 = plat_alloc(p1, R2_BYTES);
+    if (!t->r1 || !t->r2 || plat_pin(p1, t->r2, R2_BYTES)) return gf_fail(g, "%s", plat_error(p1));
+    memset(t->r1, 0, R1_BYTES);
+    memset(t->r2, 0, R2_BYTES);
+    if (write_entry(g, 1, GRIM_XLAT, 0, VA_R1, t->r1, R1_BYTES, NULL)) return -1;
+    const unsigned type[2] = {GRIM_T_RMP, GRIM_T_RMV};
+    const uint32_t dst[2] = {(uint32_t)t->p1 + 64, VA_R1 + 512};
+    for (int i = 0; i < 2; i++) {
+        t->len[i] = 4 + 8 * (unsigned)i;
+        for (unsigned k = 0; k < t->len[i]; k++) t->src[i][k] = (uint8_t)(k * 7 + i * 29 + 1);
+        t->lock_at[i] = 4096 + 4 * (uint32_t)i;    /* in R2: page-pinned, not in the cache yet */
+        t->lock_val[i] = 0x2000u + (uint32_t)i;
+        unsigned a[4] = {dst[i], VA_R2 + t->lock_at[i], t->lock_val[i], 0};
+        if (gf_send(g, 0, 0, GRIM_EP(1, 0), type[i], 0, a, t->src[i], t->len[i], 1) != 1)
+            return gf_fail(g, "message %d not queued: %s", i, g->err);
+        while (le32(t->r2 + t->lock_at[i]) != t->lock_val[i]) {   /* one at a time */
+            if (gf_xlat_service(g, 1, fill, t) < 0) return -1;
+            if (plat_now(p1) > SIM_US(50000)) return gf_fail(g, "lock %d never written", i);
+            if (gf_idle(g, SIM_US(2))) return -1;
+        }
+    }
+    if (gf_drain(g, plat_now(p1) + SIM_US(10000))) return -1;
+    return gf_quit(g);
+}
+
+TEST(grim_fw, a_lock_the_fast_path_cannot_translate_is_written_after_the_data)
+{
+    for (int c = 0; c < 2; c++) {
+        gf_opts o;
+        gf_opts_default(&o);
+        o.chip = chips[c];
+        gf g;
+        if (gf_new(&g, &o)) harness_fail(__FILE__, __LINE__, "%s", g.err);
+        static rmt t;
+        memset(&t, 0, sizeof t);
+        int rc = -1;
+        cosim_status st = gf_run(&g, handover_run, &t, SIM_US(100000), &rc);
+        if (rc || st != COSIM_DONE)
+            harness_fail(__FILE__, __LINE__, "%s: rc %d %s: %s %s", o.chip, rc, cosim_status_name(st), g.err,
+                         cosim_report(g.s));
+        harness_note("%s: %d translation request(s); delivered %u, acked %u", o.chip, t.fills,
+                     gf_lcw(&g, 1, 0, GRIM_L_DELIVERED), gf_lcw(&g, 0, 0, GRIM_L_ACKED));
+        ASSERT_MEM_EQ(t.r1 + 64, t.src[0], t.len[0]);
+        ASSERT_MEM_EQ(t.r1 + 512, t.src[1], t.len[1]);
+        ASSERT_EQ(le32(t.r2 + t.lock_at[0]), t.lock_val[0]);
+        ASSERT_EQ(le32(t.r2 + t.lock_at[1]), t.lock_val[1]);
+        ASSERT_EQ(t.fills, 1);                       /* the first lock missed; the second hit */
+        ASSERT_EQ(gf_lcw(&g, 1, 0, GRIM_L_DELIVERED), 2u);
+        ASSERT_EQ(gf_lcw(&g, 0, 0, GRIM_L_ACKED), 2u);
+        ASSERT_EQ(gf_lcw(&g, 1, 0, GRIM_L_ERRORS), 0u);
+        gf_free(&g);
+    }
+}
