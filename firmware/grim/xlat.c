@@ -18,9 +18,10 @@ static unsigned xreq[6] __attribute__((aligned(8)));
 static unsigned xstate, xseq, xnext, xticket;
 I_ONLY(static unsigned xt0;)
 
-/* F->mru: per LC the two entries that hit last, most recent first, tried
- * before the scan of all entries (an RM's data and its lock word
- * alternate). */
+/* F->mru: per LC the two entries found last (by the scan or from the
+ * driver), newest first, tried before the scan of all entries.  A hit on
+ * either leaves them as they are: an RM's data and its lock word
+ * alternate between the two. */
 static unsigned xslot;                   /* the entry the request in progress asked the driver to fill */
 
 /* The entry at e (of LC lc) covers [va, va + len)? */
@@ -56,7 +57,7 @@ int xlat_lookup(unsigned lc, unsigned va, unsigned len)
     I_VAR(t0);
     unsigned char *m = F->mru[lc & (GRIM_MAX_LC - 1u)];
     unsigned i = m[0];
-    if (covers(entry_at(i), lc, va, len) || covers(entry_at(i = m[1]), lc, va, len)) goto hit;
+    if (covers(entry_at(i), lc, va, len) || covers(entry_at(i = m[1]), lc, va, len)) goto known;
     if (lc == miss_lc && va == miss_va && len == miss_len) {
         miss_lc = ~0u;
         return XL_FAIL;
@@ -65,15 +66,15 @@ int xlat_lookup(unsigned lc, unsigned va, unsigned len)
     for (; e != end; e += GRIM_XLAT_BYTES / 4u)
         if (covers(e, lc, va, len)) {
             i = ((unsigned)e - GRIM_XLAT) / GRIM_XLAT_BYTES;
-            goto hit;
+            mru_hit(m, i);
+            goto known;
         }
     miss_lc = lc;
     miss_va = va;
     miss_len = len;
     I_STEP(GRIM_ST_XLAT_MISS, t0);
     return XL_FAIL;
-hit:
-    mru_hit(m, i);
+known:
     miss_lc = ~0u;
     I_STEP(GRIM_ST_XLAT_HIT, t0);
     return (int)i;
