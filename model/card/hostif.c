@@ -43,13 +43,13 @@ static void p_sram_written(void *ctx, uint32_t addr, uint32_t len)
 
 /* DMA has priority over the core: the bytes of a burst cost the core SRAM
  * cycles, spread over the time the burst takes on this bus. */
-static void p_sram_traffic(void *ctx, uint32_t bytes, sim_time t)
+static void p_sram_traffic(void *ctx, uint32_t bytes, sim_time t, int changes)
 {
     ni_card *c = ctx;
     const pci_bus_params *bp = pci_bus_params_of(c->bus);
     uint32_t w = pci_card_timing(c->pci)->width < bp->width ? pci_card_timing(c->pci)->width : bp->width;
     card_sram_charge(c, t, bytes, (sim_time)((bytes + w - 1) / w) * bp->clock_ps);
-    card_progress(c, t);
+    if (changes) card_progress(c, t);
 }
 
 static void p_raise_isr(void *ctx, uint32_t bits, sim_time t)

@@ -82,7 +82,7 @@ static int access_region(pci_card *c, pci_cmd cmd, uint32_t off, uint8_t *data, 
             memcpy(data, c->port.sram + rel, len);
             c->st.pio_bytes_out += len;
         }
-        if (c->port.sram_traffic) c->port.sram_traffic(c->port.ctx, len, t);
+        if (c->port.sram_traffic) c->port.sram_traffic(c->port.ctx, len, t, cmd == PCI_WRITE);
         return 0;
     case BAR_REGS:
         if ((rel & 3) || (len & 3)) {

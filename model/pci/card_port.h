@@ -18,8 +18,10 @@ typedef struct pci_card_port {
      * drop decoded instructions there (lanai_sram_written). Optional. */
     void (*sram_written)(void *ctx, uint32_t addr, uint32_t len);
     /* Bytes the PCI side moved through SRAM at time t, so the card can charge
-     * the core for SRAM contention (DMA has priority). Optional. */
-    void (*sram_traffic)(void *ctx, uint32_t bytes, sim_time t);
+     * the core for SRAM contention (DMA has priority). `changes` is 0 for a
+     * host PIO read (it alters nothing, so the deadlock watchdog must not
+     * count a host polling the card as progress), else 1. Optional. */
+    void (*sram_traffic)(void *ctx, uint32_t bytes, sim_time t, int changes);
     /* Special registers at `off` in the chip's map (LANai 4: 0x00..0xFC,
      * LANai 9: 0x000..0x1F8), as the host sees them through the BAR.
      * Return 0, -1 if there is no such register, or -2 if the card refuses

@@ -79,7 +79,7 @@ static void on_burst(pci_txn *x, void *ctx, uint32_t off, uint32_t n)
     dma_lanai4 *d = ctx;
     sim_time t = evq_now(d->q);
     if (x->cmd == PCI_READ && d->port.sram_written) d->port.sram_written(d->port.ctx, d->x_lar + off, n);
-    if (d->port.sram_traffic) d->port.sram_traffic(d->port.ctx, n, t);
+    if (d->port.sram_traffic) d->port.sram_traffic(d->port.ctx, n, t, 1);
 }
 
 static void on_done(pci_txn *x, void *ctx)

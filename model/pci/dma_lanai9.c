@@ -123,7 +123,7 @@ static void block_done(void *arg)
     b[6] = b[7] = 0;
     wr32(b, c->next | DMA9_TERMINAL);
     if (d->port.sram_written) d->port.sram_written(d->port.ctx, c->ptr, 8);
-    if (d->port.sram_traffic) d->port.sram_traffic(d->port.ctx, 8, t);
+    if (d->port.sram_traffic) d->port.sram_traffic(d->port.ctx, 8, t, 1);
     d->st.dmas++;
     d->st.bytes += c->len;
     if (trace_cur) trace_hdma_end(d->port.ctx, c->ch, t, !(c->next & DMA9_E2L), c->len, 0);
@@ -137,7 +137,7 @@ static void on_burst(pci_txn *x, void *ctx, uint32_t off, uint32_t n)
     chan *c = ctx;
     dma_lanai9 *d = c->d;
     if (x->cmd == PCI_READ && d->port.sram_written) d->port.sram_written(d->port.ctx, c->lar + off, n);
-    if (d->port.sram_traffic) d->port.sram_traffic(d->port.ctx, n, evq_now(d->q));
+    if (d->port.sram_traffic) d->port.sram_traffic(d->port.ctx, n, evq_now(d->q), 1);
 }
 
 static void on_done(pci_txn *x, void *ctx)
@@ -166,7 +166,7 @@ static void fetch(void *arg)
         return;
     }
     const uint8_t *b = d->port.sram + c->ptr;
-    if (d->port.sram_traffic) d->port.sram_traffic(d->port.ctx, DMA9_BLOCK_SIZE, evq_now(d->q));
+    if (d->port.sram_traffic) d->port.sram_traffic(d->port.ctx, DMA9_BLOCK_SIZE, evq_now(d->q), 1);
     c->next = rd32(b);
     c->len = rd32(b + 8);
     c->lar = rd32(b + 12);

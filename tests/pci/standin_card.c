@@ -22,9 +22,10 @@ static void sram_written(void *ctx, uint32_t addr, uint32_t len)
     if (addr + len > c->written_hi) c->written_hi = addr + len;
 }
 
-static void sram_traffic(void *ctx, uint32_t bytes, sim_time t)
+static void sram_traffic(void *ctx, uint32_t bytes, sim_time t, int changes)
 {
     (void)t;
+    (void)changes;
     standin_card *c = ctx;
     c->traffic += bytes;
 }
