@@ -58,7 +58,7 @@ static const key_spec host_keys[] = {
     {"idle_skip", KT_BOOL, 0, NULL, NULL, NULL, NULL, "idle-loop skipping in the cores (default true; never changes a result)"},
     {"watchdog_us", KT_NUMBER, 0, NULL, NULL, NULL, NULL,
      "deadlock watchdog: nothing moved on links, DMA engines or card registers (firmware or host PIO writes) for this "
-     "long fails the run with exit status 3 (default 1e5 us; 0 = off; host computation alone is not progress)"},
+     "long fails the run with exit status 3 (default 1e6 us = 1 s; 0 = off; host computation alone is not progress)"},
     {"compare_pci", KT_STRING, 0, NULL, slot_names, "PCI bus", NULL,
      "one more node whose card sits in this slot; the program compares the two (tpil_summary)"},
     {"backend", KT_STRING, 0, NULL, backend_names, "backend", NULL,
@@ -237,7 +237,7 @@ static void host_run(const run_spec *r, run_result *res)
     cosim_opts_default(&o);
     o.chip = c.ni;
     o.idle_skip = run_bool(r, "experiment.idle_skip", 1);
-    o.watchdog = (sim_time)(run_number(r, "experiment.watchdog_us", 1e5) * 1e6);
+    o.watchdog = (sim_time)(run_number(r, "experiment.watchdog_us", 1e6) * 1e6);
     s = cosim_new(&t, &o, err, sizeof err);
     if (!s) {
         result_fail(res, "cluster: %s", err);
