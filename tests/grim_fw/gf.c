@@ -46,7 +46,7 @@ int gf_new(gf *g, const gf_opts *o)
         for (int k = 0; k < o->line; k++, prev = sw) {
             char name[32];
             snprintf(name, sizeof name, "sw%d", k);
-            sw = topo_add_switch(&g->t, name, 8);
+            sw = topo_add_switch(&g->t, name, 16);
             if (prev >= 0) topo_connect(&g->t, prev, 1, sw, 0, to.kind, to.length_m);
         }
         for (int i = 0; i < o->nodes; i++) {
@@ -368,4 +368,30 @@ uint32_t gf_sum(gf *g, uint32_t off)
     for (int n = 0; n < g->o.nodes; n++)
         for (int l = 0; l < g->o.nlc; l++) s += gf_lcw(g, n, l, off);
     return s;
+}
+
+int gf_xlat_entry(gf *g, int node, uint32_t slot, unsigned lc, uint32_t va, void *ptr, unsigned len, unsigned *nruns)
+{
+    uint8_t e[GRIM_XLAT_BYTES];
+    memset(e, 0, sizeof e);
+    unsigned n = 0;
+    for (unsigned off = 0; off < len && n < GRIM_X_MAX_RUNS; n++) {
+        uint64_t phys;
+        size_t contig;
+        if (plat_virt_to_phys(g->p[node], (uint8_t *)ptr + off, &phys, &contig)) return gf_fail(g, "%s", plat_error(g->p[node]));
+        unsigned run = contig < len - off ? (unsigned)contig : len - off;
+        put_be32(e + GRIM_X_RUNS + 8 * n, (uint32_t)phys);
+        put_be32(e + GRIM_X_RUNS + 8 * n + 4, run);
+        off += run;
+    }
+    put_be32(e + GRIM_X_LC, lc);
+    put_be32(e + GRIM_X_VA, va);
+    put_be32(e + GRIM_X_LEN, len);
+    put_be32(e + GRIM_X_NRUNS, n);
+    /* everything but the valid word first, so the NI never sees half an entry */
+    if (plat_pio_write(g->p[node], g->sram_off + slot + 4, e + 4, GRIM_XLAT_BYTES - 4, PLAT_PIO_PLAIN) ||
+        pio32(g, node, slot + GRIM_X_VALID, 1))
+        return gf_fail(g, "%s", plat_error(g->p[node]));
+    if (nruns) *nruns = n;
+    return 0;
 }

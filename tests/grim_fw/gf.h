@@ -20,7 +20,7 @@
 
 #include <stdint.h>
 
-#define GF_MAX_NODES 4
+#define GF_MAX_NODES 8
 #define GF_MAX_LC    32
 
 typedef struct gf_opts {
@@ -98,6 +98,10 @@ int gf_poll(gf *g, int node, int lc, gf_msg_fn fn, void *ctx);
  * entry words into SRAM slot `slot` with PIO). Returns 1 answered, 0 none. */
 typedef int (*gf_xlat_fn)(gf *g, int node, unsigned lc, unsigned va, unsigned len, uint32_t slot, void *ctx);
 int gf_xlat_service(gf *g, int node, gf_xlat_fn fill, void *ctx);
+/* Write a translation-cache entry into SRAM slot `slot` with PIO: LC lc, VA
+ * va for the len bytes at ptr (host memory of node), one run per physically
+ * contiguous stretch; *nruns (if given) = runs written. 0, or -1 and g->err. */
+int gf_xlat_entry(gf *g, int node, uint32_t slot, unsigned lc, uint32_t va, void *ptr, unsigned len, unsigned *nruns);
 int gf_idle(gf *g, sim_time d);                 /* let simulated time pass */
 int gf_pio32(gf *g, int node, uint32_t sram_addr, uint32_t v);
 /* Wait until every LC's queue is empty (all ACKed: Q_FRONT == the host's back). */
