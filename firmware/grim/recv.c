@@ -472,6 +472,14 @@ static __attribute__((noinline)) int am_last(unsigned piece, int isfull)
         if (e) rx_events(e);
         return 0;                      /* no pointer to write: st_deliver acknowledges */
     }
+#ifdef GRIM_INSTR
+    /* The data alone, recorded before the pointer goes: chained behind it,
+     * the pointer could land (and the host read GRIM_STATS) before a later
+     * pass of the main loop saw the data done. */
+    hdma_wait(HD, HDMA_TO_HOST, rx.ticket);
+    if (rx.tdma > 1u) instr_add(GRIM_ST_AM_DMA, instr_now() - rx.tdma);
+    rx.tdma = 1u;
+#endif
     I_ONLY(rx.dticket = rx.ticket; rx.tptr = instr_now();)
     rx.ticket = hdma_post_after(HD, rx.ticket, HDMA_TO_HOST, (unsigned)backle[rx.dlc], 4u, bp);
     rx.inflight = 1;
