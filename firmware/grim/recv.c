@@ -709,6 +709,14 @@ AI void plan(unsigned type, unsigned dlc, unsigned a, int isfull)
         goto go;
     }
     I_STEP(GRIM_ST_CAPACITY, rx.t0);
+    /* A target or lock address that is not word aligned would fault the
+     * LANai 4's DMA engine: dropped, ACKed, counted (st_undeliv). */
+    unsigned al = W(rx.base + 16) | (type == GRIM_T_RMRV_REPLY ? 0u : W(rx.base + 20)) |
+                  (type == GRIM_T_RMP || type == GRIM_T_RMV ? 0u : W(rx.base + 28));
+    if (al & 3u) {
+        next = st_undeliv;
+        goto go;
+    }
     if (type == GRIM_T_RMP) {
         first_post(GRIM_HDR_BYTES, rx.pbytes, W(rx.base + 16), a, isfull);
         return;
@@ -883,7 +891,7 @@ static __attribute__((noinline)) int rm_fast(unsigned base, unsigned w0, unsigne
 {
     volatile unsigned *d = lcd(dlc);
     unsigned va = W(base + 16), lva = W(base + 20), type = GRIM_W1_TYPE(w1), phys, lphys = 0;
-    if (!pbytes || !LD(d, GRIM_L_OPEN)) return 0;
+    if (!pbytes || !LD(d, GRIM_L_OPEN) || ((va | lva) & 3u)) return 0;   /* unaligned: plan() drops it */
     if (type == GRIM_T_RMP) phys = va;
     else {
         phys = xlat_phys(dlc, va, pbytes);
