@@ -27,8 +27,19 @@ void rv_init(unsigned addr)
 unsigned rv_reserve(unsigned bytes, unsigned hdr[8])
 {
     unsigned d = LCD(cfg.rvlc), base = W(d + GRIM_L_Q_BASE), front = W(d + GRIM_L_Q_FRONT), back = rv_back;
-    unsigned m = GRIM_ROUND8(bytes), at;
+    unsigned m = GRIM_ROUND8(bytes), at, lc = cfg.rvlc;
     if (front >= RVQ_BYTES) front = 0;
+    /* Empty (everything sent and ACKed, no borrowed bytes to put back): start
+     * again at 0. Without this a reply of a full 64 KB (65568 bytes) never
+     * fits once back has left 0: it fits neither behind back nor in front of
+     * it, and the requester is NACKed forever. */
+    if (back == front && back == W(d + GRIM_L_Q_NEXT) && !lcs[lc].count && !(tx.active && tx.lc == lc) &&
+        !tx.restore) {
+        W(d + GRIM_L_Q_NEXT) = 0;
+        W(d + GRIM_L_Q_FRONT) = 0;
+        W(d + GRIM_L_Q_BACK) = 0;
+        front = back = rv_back = 0;
+    }
     if (back >= front) {
         if (m < RVQ_BYTES - back) at = back;
         else if (m < front) {
