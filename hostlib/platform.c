@@ -4,10 +4,14 @@
 
 #include "../model/trace/hooks.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+typedef struct idle_waiter idle_waiter;
+typedef struct idle_timer idle_timer;
 
 struct platform {
     host *h;
@@ -20,6 +24,8 @@ struct platform {
     plat_isr_fn isr;
     void *isr_ctx;
     int in_isr;
+    idle_timer *timers;        /* pending idle-poll timer events */
+    idle_waiter *idle;         /* the idle poll in progress, if any */
     char err[400];
 };
 
@@ -62,9 +68,12 @@ platform *plat_new(host *h, int bus, uint64_t bar_base, const bar_layout *lay,
     return p;
 }
 
+static void drop_timers(platform *p);
+
 void plat_free_platform(platform *p)
 {
     if (!p) return;
+    drop_timers(p);
     hm_space_free(p->user);
     hm_space_free(p->kern);
     free(p);
@@ -281,6 +290,111 @@ int plat_compute(platform *p, sim_time ps)
 {
     sim_time t0 = plat_now(p);
     return traced(p, "compute", t0, 0, advance(p, ps));
+}
+
+/* ---- idle polling (platform.h: why skipping idle iterations is exact) ---- */
+
+struct idle_waiter {
+    volatile int flag;
+    int seen;                  /* a DMA write or an interrupt rise happened */
+    sim_time first;            /* when the first one happened */
+    sim_time end;              /* the boundary where max ends the wait */
+    evq *q;
+};
+
+/* Timer events are never cancelled (evq_cancel costs a scan of every
+ * pending event, and cancelled ones linger): one that fires before the
+ * current wait's end re-arms for it, one that fires with no wait does
+ * nothing. A new one is added only when none is pending at or before the
+ * wait's end, so few are ever pending. */
+struct idle_timer {
+    platform *p;
+    sim_time at;
+    ev_id id;
+    idle_timer *next;
+};
+
+static void arm(platform *p, sim_time end);
+
+static void timer_fired(void *ctx)
+{
+    idle_timer *t = ctx;
+    platform *p = t->p;
+    for (idle_timer **l = &p->timers; *l; l = &(*l)->next)
+        if (*l == t) {
+            *l = t->next;
+            break;
+        }
+    sim_time now = evq_now(host_evq(p->h));
+    free(t);
+    idle_waiter *w = p->idle;
+    if (!w) return;
+    if (now >= w->end) w->flag = 1;
+    else arm(p, w->end);
+}
+
+static void arm(platform *p, sim_time end)
+{
+    for (idle_timer *t = p->timers; t; t = t->next)
+        if (t->at <= end) return;
+    idle_timer *t = malloc(sizeof *t);
+    if (!t) return;            /* the wait then ends at the next activity or timer */
+    t->p = p;
+    t->at = end;
+    t->id = evq_at(host_evq(p->h), end, timer_fired, t);
+    t->next = p->timers;
+    p->timers = t;
+}
+
+static void drop_timers(platform *p)
+{
+    while (p->timers) {
+        idle_timer *t = p->timers;
+        p->timers = t->next;
+        evq_cancel(host_evq(p->h), t->id);
+        free(t);
+    }
+}
+
+static void idle_seen(void *ctx)
+{
+    idle_waiter *w = ctx;
+    if (!w->seen) {
+        w->seen = 1;
+        w->first = evq_now(w->q);
+    }
+    w->flag = 1;
+}
+
+int plat_idle_poll(platform *p, sim_time period, sim_time max)
+{
+    if (period == 0) return perr(p, "idle poll with a period of 0 ps");
+    if (p->idle) return perr(p, "plat_idle_poll called from inside an idle poll");
+    if (machine_ok(p)) return -1;
+    sim_time t0 = plat_now(p);
+    uint64_t kmax = max <= period ? 1 : (max - 1) / period + 1;    /* first boundary >= t0 + max */
+    if (kmax > INT_MAX) kmax = INT_MAX;
+    if (kmax > (SIM_TIME_NEVER - 1 - t0) / period) kmax = (SIM_TIME_NEVER - 1 - t0) / period;
+    if (kmax <= 1 || host_irq_level(p->h))
+        return traced(p, "idle poll", t0, 0, advance(p, period) ? -1 : 1);
+    idle_waiter w = {0, 0, 0, t0 + kmax * period, host_evq(p->h)};
+    if (host_watch(p->h, idle_seen, &w)) return perr(p, "idle poll: %s", host_error(p->h));
+    p->idle = &w;
+    arm(p, w.end);
+    int r = p->be.wait_flag(p->be.ctx, &w.flag);
+    p->idle = NULL;
+    host_unwatch(p->h, idle_seen, &w);
+    if (r) {
+        if (machine_ok(p)) return -1;
+        return perr(p, "idle poll never ends: nothing left to happen in the machine");
+    }
+    uint64_t k = kmax;
+    if (w.seen) {
+        uint64_t kw = w.first <= t0 ? 1 : (w.first - t0 - 1) / period + 1;   /* first boundary >= the write */
+        if (kw < k) k = kw;
+    }
+    /* now <= t0 + k*period: run the rest of the machine up to that boundary */
+    return traced(p, "idle poll", t0, 0, advance(p, t0 + k * period - plat_now(p)) ? -1 : (int)k);
 }
 
 /* ---- interrupts ---------------------------------------------------------- */

@@ -62,6 +62,30 @@ int plat_memcpy(platform *p, void *dst, const void *src, size_t len);
 int plat_compute(platform *p, sim_time ps);
 sim_time plat_now(const platform *p);
 
+/* Idle polling. The caller is in a loop whose iterations each cost `period`
+ * of CPU time and then look only at host memory that the card writes by
+ * DMA and at the interrupt line: iteration k (k >= 1, counted from the call
+ * at t0) looks at time t0 + k*period, after every event at or before that
+ * time has run, so a write at exactly t0 + k*period is seen by iteration k.
+ * plat_idle_poll returns at the first such boundary at or after the first
+ * DMA write into this host's memory or rise of its interrupt line during
+ * the call (k = 1 if the line is already up), or at the first boundary at
+ * or after t0 + max if nothing happens; it returns k, the number of
+ * iterations the time it spent stands for (always >= 1; capped at INT_MAX,
+ * which only makes it return sooner), or -1 (plat_error).
+ *
+ * Why this is exact: an iteration that sees nothing new changes nothing (no
+ * store, no card access, no decision), so iterations 1..k-1 can be skipped;
+ * iteration k runs, by the caller after the return, at the same time and
+ * sees the same memory as the loop would. The caller must check before the
+ * call that its loop would not already act on what it sees at t0 (a message
+ * waiting, the line up), and must not rely on anything else changing
+ * (another process's stores, wall time). Any DMA write into the host wakes
+ * it, not just writes to the watched words: a wake-up that finds nothing new
+ * costs a call, not accuracy. A loop with a deadline passes max so that the
+ * boundary where it gives up is the one returned. */
+int plat_idle_poll(platform *p, sim_time period, sim_time max);
+
 /* ---- interrupts --------------------------------------------------------- */
 /* The driver's interrupt service routine; it runs inside plat_wait_irq with
  * the platform usable (its PIO is timed) and returns 0 or -1. */

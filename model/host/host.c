@@ -16,6 +16,8 @@ struct host {
     int irq_level[HOST_MAX_BUSES];
     void (*irq_fn)(void *);
     void *irq_ctx;
+    host_watch_fn watch_fn[HOST_MAX_WATCHERS];
+    void *watch_ctx[HOST_MAX_WATCHERS];
     char err[320];
     char fault[320];
     int nfaults;
@@ -41,11 +43,20 @@ const char *host_pio_mode_name(host_pio_mode m)
     return "?";
 }
 
+static void tell_watchers(void *ctx)
+{
+    host *h = ctx;
+    for (int i = 0; i < HOST_MAX_WATCHERS; i++)
+        if (h->watch_fn[i]) h->watch_fn[i](h->watch_ctx[i]);
+}
+
 static int mem_read(void *ctx, uint64_t pa, uint8_t *buf, uint32_t len, char *err, size_t n)
 {
     return hm_phys_read(ctx, pa, buf, len, err, n);
 }
 
+/* Where bus-master writes land in host memory; hostmem tells the watchers
+ * (so does any other device-side writer, e.g. a test's stand-in NI). */
 static int mem_write(void *ctx, uint64_t pa, const uint8_t *buf, uint32_t len, char *err, size_t n)
 {
     return hm_phys_write(ctx, pa, buf, len, err, n);
@@ -73,6 +84,7 @@ host *host_new(evq *q, const host_profile *hp, uint32_t seed, char *err, size_t 
         free(h);
         return NULL;
     }
+    hm_set_write_hook(h->mem, tell_watchers, h);
     h->nb = hp->nbuses;
     for (int i = 0; i < h->nb; i++) {
         const pci_chipset *cs = hp->bus[i];
@@ -126,6 +138,7 @@ static void on_irq(void *ctx, int level, sim_time t)
 {
     (void)t;
     host *h = ctx;
+    if (level) tell_watchers(h);
     if (level && h->irq_fn) {
         void (*fn)(void *) = h->irq_fn;
         h->irq_fn = NULL;
@@ -141,6 +154,27 @@ void host_on_irq(host *h, void (*fn)(void *), void *ctx)
     }
     h->irq_fn = fn;
     h->irq_ctx = ctx;
+}
+
+int host_watch(host *h, host_watch_fn fn, void *ctx)
+{
+    for (int i = 0; i < HOST_MAX_WATCHERS; i++)
+        if (!h->watch_fn[i]) {
+            h->watch_fn[i] = fn;
+            h->watch_ctx[i] = ctx;
+            return 0;
+        }
+    herr(h, "host %s: more than %d activity watchers", h->hp->name, HOST_MAX_WATCHERS);
+    return -1;
+}
+
+void host_unwatch(host *h, host_watch_fn fn, void *ctx)
+{
+    for (int i = 0; i < HOST_MAX_WATCHERS; i++)
+        if (h->watch_fn[i] == fn && h->watch_ctx[i] == ctx) {
+            h->watch_fn[i] = NULL;
+            h->watch_ctx[i] = NULL;
+        }
 }
 
 /* ---- delays ------------------------------------------------------------ */

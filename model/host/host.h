@@ -49,6 +49,16 @@ sim_time host_memcpy_cost(const host *h, size_t n);
 int host_irq_level(const host *h);
 void host_on_irq(host *h, void (*fn)(void *ctx), void *ctx);
 
+/* Activity watchers (idle polling, hostlib plat_idle_poll): fn(ctx) runs,
+ * from the event that does it, on every bus-master (DMA) write that lands
+ * in this host's memory and on every rise of the interrupt line. Several
+ * may be registered (HOST_MAX_WATCHERS); host_watch returns -1 when full.
+ * host_unwatch removes the (fn, ctx) pair; harmless if absent. */
+#define HOST_MAX_WATCHERS 8
+typedef void (*host_watch_fn)(void *ctx);
+int host_watch(host *h, host_watch_fn fn, void *ctx);
+void host_unwatch(host *h, host_watch_fn fn, void *ctx);
+
 /* Last error of a host call, and the first bus fault seen (master/target
  * abort: DMA to unpinned memory, PIO to a hole), "" if none. */
 const char *host_error(const host *h);

@@ -50,6 +50,8 @@ struct hostmem {
     uint32_t nfree;
     region *reg;
     uint32_t nreg;
+    void (*on_write)(void *ctx);
+    void *on_write_ctx;
 };
 
 static void serr(hm_space *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -408,5 +410,13 @@ int hm_phys_read(hostmem *m, uint64_t pa, void *buf, uint32_t len, char *err, si
 
 int hm_phys_write(hostmem *m, uint64_t pa, const void *buf, uint32_t len, char *err, size_t errlen)
 {
-    return phys(m, pa, (uint8_t *)buf, len, 1, err, errlen);
+    int r = phys(m, pa, (uint8_t *)buf, len, 1, err, errlen);
+    if (r == 0 && m->on_write) m->on_write(m->on_write_ctx);
+    return r;
+}
+
+void hm_set_write_hook(hostmem *m, void (*fn)(void *ctx), void *ctx)
+{
+    m->on_write = fn;
+    m->on_write_ctx = ctx;
 }

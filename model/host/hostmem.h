@@ -60,5 +60,8 @@ int hm_translate(hm_space *s, const void *p, uint64_t *pa, size_t *contig);
  * on frames nobody owns, and on frames that are not pinned. */
 int hm_phys_read(hostmem *m, uint64_t pa, void *buf, uint32_t len, char *err, size_t errlen);
 int hm_phys_write(hostmem *m, uint64_t pa, const void *buf, uint32_t len, char *err, size_t errlen);
+/* fn(ctx) after every successful hm_phys_write (the host's activity
+ * watchers: a polling process may see the bytes). NULL: none. */
+void hm_set_write_hook(hostmem *m, void (*fn)(void *ctx), void *ctx);
 
 #endif
