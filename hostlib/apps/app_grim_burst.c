@@ -84,13 +84,13 @@ static int run(platform *p, happ_env *e)
                 sim_time t0 = plat_now(p);
                 for (uint32_t k = 0; k < n && rc == 0; k++) {
                     while (rc == 0 && credits && b.outstanding >= credits)
-                        if (grim_poll(g) < 0) rc = gapp_fail(e, g, "poll");
+                        if (grim_poll_idle(g, IDLE_MAX) < 0) rc = gapp_fail(e, g, "poll");
                     if (rc == 0 && grim_send(g, peer, b.h_msg, k, 0, 0, 0, NULL, 0)) rc = gapp_fail(e, g, "send");
                     b.outstanding++;
                 }
                 if (r) t[r - 1] = plat_now(p) - t0;
                 while (rc == 0 && b.outstanding)      /* drain before the next burst */
-                    if (grim_poll(g) < 0) rc = gapp_fail(e, g, "poll");
+                    if (grim_poll_idle(g, IDLE_MAX) < 0) rc = gapp_fail(e, g, "poll");
             }
             if (rc) break;
             double ovh = (double)gapp_median(t, nr) / 1e6 / n;
@@ -104,7 +104,7 @@ static int run(platform *p, happ_env *e)
         }
     } else if (rc == 0 && me == last) {
         while (rc == 0 && b.returned < total)
-            if (grim_poll(g) < 0) rc = gapp_fail(e, g, "poll");
+            if (grim_poll_idle(g, IDLE_MAX) < 0) rc = gapp_fail(e, g, "poll");
     }
     if (rc == 0 && grim_barrier(g)) rc = gapp_fail(e, g, "end barrier");
     if (rc == 0 && me == 0) {

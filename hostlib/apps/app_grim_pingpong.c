@@ -101,7 +101,7 @@ static int round_trips(platform *p, grim *g, pp *c, const uint8_t *src, const ui
                 if (grim_send(g, c->peer_ep, c->h_echo, tag, 0, 0, 0, src, n)) rc = gapp_fail(e, g, "send");
                 c->send_ps = plat_now(p) - t0;
                 while (rc == 0 && c->got != want)
-                    if (grim_poll(g) < 0) rc = gapp_fail(e, g, "poll");
+                    if (grim_poll_idle(g, IDLE_MAX) < 0) rc = gapp_fail(e, g, "poll");
             } else {
                 if (rm_send(g, c, src, n, *lockv)) rc = gapp_fail(e, g, "remote write");
                 c->send_ps = plat_now(p) - t0;
@@ -113,7 +113,7 @@ static int round_trips(platform *p, grim *g, pp *c, const uint8_t *src, const ui
         } else if (c->iface == IF_AM) {
             uint32_t want = c->echoed + 1;
             while (rc == 0 && c->echoed != want)
-                if (grim_poll(g) < 0) rc = gapp_fail(e, g, "poll");
+                if (grim_poll_idle(g, IDLE_MAX) < 0) rc = gapp_fail(e, g, "poll");
         } else {
             /* the block arrived in dst: return it from there */
             if (grim_wait_word(g, c->lock, *lockv)) rc = gapp_fail(e, g, "waiting for the block");

@@ -127,7 +127,7 @@ static int run(platform *p, happ_env *e)
             if (ph <= 1) {
                 uint32_t want = s.seen + 1;
                 while (rc == 0 && s.seen != want)
-                    if (grim_poll(g) < 0) rc = gapp_fail(e, g, "poll");
+                    if (grim_poll_idle(g, IDLE_MAX) < 0) rc = gapp_fail(e, g, "poll");
             } else {
                 const volatile uint32_t *w = ph == 4 ? (const volatile uint32_t *)(lock2 + 16) : lock;
                 if (grim_wait_word(g, w, lockv)) rc = gapp_fail(e, g, "lock");

@@ -18,11 +18,12 @@ int gapp_options(happ_env *e, grim_options *o)
 {
     grim_options_default(o);
     long long nlc, lc, frag, seg, retx, q, ring;
-    int rct = 1, sct = 1, ctlq = 1, crc = 1, pio = 0;
+    int rct = 1, sct = 1, ctlq = 1, crc = 1, pio = 0, plain = 0;
     if (happ_int(e, "NLC", 1, &nlc) || happ_int(e, "LC", 0, &lc) || happ_int(e, "FRAG", 0, &frag) ||
         happ_int(e, "SEG", 0, &seg) || happ_int(e, "RETX_US", o->retx_us, &retx) || happ_int(e, "QUEUE_BYTES", 0, &q) ||
         happ_int(e, "AM_RING", o->am_ring_bytes, &ring) || flag(e, "RECV_CT", 1, &rct) || flag(e, "SEND_CT", 1, &sct) ||
-        flag(e, "CTLQ", 1, &ctlq) || flag(e, "CRC", 1, &crc) || flag(e, "PIO_ONLY", 0, &pio))
+        flag(e, "CTLQ", 1, &ctlq) || flag(e, "CRC", 1, &crc) || flag(e, "PIO_ONLY", 0, &pio) ||
+        flag(e, "PLAIN_POLL", 0, &plain))
         return -1;
     if (nlc < 1 || nlc > GRIM_MAX_LC) return happ_fail(e, "NLC = %lld: 1..%u", nlc, GRIM_MAX_LC);
     if (lc < 0 || lc >= nlc) return happ_fail(e, "LC = %lld: 0..NLC-1 (%lld)", lc, nlc - 1);
@@ -38,6 +39,7 @@ int gapp_options(happ_env *e, grim_options *o)
     o->queue_bytes = (uint32_t)q;
     o->am_ring_bytes = (uint32_t)ring & ~7u;
     o->pio_only = pio;
+    o->plain_poll = plain;
     o->fw_options = (ctlq ? GRIM_OPT_CTLQ : 0) | (rct ? GRIM_OPT_RECV_CT : 0) | (sct ? GRIM_OPT_SEND_CT : 0) |
                     (crc ? GRIM_OPT_CRC : 0);
     return 0;

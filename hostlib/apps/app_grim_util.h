@@ -6,11 +6,16 @@
 #include "happ.h"
 #include "../grim/grim.h"
 
+/* How long one grim_poll_idle may stand for in a wait loop without a
+ * deadline (any value gives the same results; a longer one fewer wake-ups
+ * when nothing happens). */
+#define IDLE_MAX SIM_US(1000)
+
 /* The parameters every GRIM program reads (for its params list):
  * NLC, LC, FRAG, SEG, RECV_CT, SEND_CT, CTLQ, CRC, RETX_US, PIO_ONLY,
- * QUEUE_BYTES, AM_RING. */
+ * QUEUE_BYTES, AM_RING, PLAIN_POLL (1: poll every period, no idle skipping). */
 #define GAPP_COMMON_PARAMS "NLC", "LC", "FRAG", "SEG", "RECV_CT", "SEND_CT", "CTLQ", "CRC", "RETX_US", \
-                           "PIO_ONLY", "QUEUE_BYTES", "AM_RING"
+                           "PIO_ONLY", "QUEUE_BYTES", "AM_RING", "PLAIN_POLL"
 
 /* Options from the parameters (defaults: grim_options_default). */
 int gapp_options(happ_env *e, grim_options *o);

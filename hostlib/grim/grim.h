@@ -32,6 +32,8 @@ typedef struct grim_options {
     const tpil_cfg *tpil;      /* TPIL cut-offs; NULL = this host/NI/slot's calibrated profile */
     uint32_t scan_only;        /* GRIM_C_SCAN_ONLY: the firmware only measures its LC scan */
     uint32_t server_node;      /* the node serving the handler name database (default 0) */
+    int plain_poll;            /* grim_poll_idle polls every period instead of skipping idle
+                                  polls (same results, slower: the reference for tests) */
 } grim_options;
 
 void grim_options_default(grim_options *o);
@@ -84,6 +86,15 @@ int grim_send(grim *g, uint32_t dest, uint32_t handler, uint32_t a0, uint32_t a1
  * overflow queue. Costs a poll's CPU time. Returns the number of messages
  * handled (0 inside a handler, where it only services the interrupt). */
 int grim_poll(grim *g);
+/* grim_poll for a loop that only waits for what polls bring (a handler's
+ * effect, a word the NI writes by DMA) and ends or gives up no later than
+ * max after now: when a poll now would find nothing (no message in the
+ * ring, interrupt line down, no overflow to drain), the polls that would
+ * find nothing are skipped in simulated time (plat_idle_poll) and this
+ * returns what the first poll that can find something returns, at the time
+ * it would return it (statistics count every skipped poll). Otherwise it is
+ * grim_poll. */
+int grim_poll_idle(grim *g, sim_time max);
 /* Poll until *word == value (a lock the NI writes). */
 int grim_wait_word(grim *g, const volatile uint32_t *word, uint32_t value);
 /* Wait until the NI has every message of this endpoint's queue

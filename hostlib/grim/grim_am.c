@@ -134,10 +134,9 @@ static uint32_t le32(const uint8_t *b)
     return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 }
 
-int grim_poll(grim *g)
+/* What a poll does after its CPU time: service, extract, dispatch. */
+static int poll_look(grim *g)
 {
-    g->st.polls++;
-    if (plat_compute(g->p, g->poll_ps)) return grim_fail_plat(g, "poll");
     if (grim_service(g)) return -1;
     if (g->in_handler) return 0;
     uint32_t back = le32(g->am_back);
@@ -179,11 +178,40 @@ int grim_poll(grim *g)
     return n;
 }
 
+int grim_poll(grim *g)
+{
+    g->st.polls++;
+    if (plat_compute(g->p, g->poll_ps)) return grim_fail_plat(g, "poll");
+    return poll_look(g);
+}
+
+/* Whether a poll now would do nothing but spend its time: everything
+ * poll_look acts on is unchanged until a DMA write or an interrupt. */
+static int poll_quiet(grim *g)
+{
+    if (plat_irq_level(g->p) || drv_xlat_error(g->xl)[0]) return 0;
+    if (g->in_handler) return 1;
+    if (g->atomic == 0 && g->ovf_head) return 0;
+    uint32_t back = le32(g->am_back);
+    if (back == g->am_size) back = 0;
+    return back == g->am_front;
+}
+
+int grim_poll_idle(grim *g, sim_time max)
+{
+    if (g->o.plain_poll || g->poll_ps == 0 || !poll_quiet(g)) return grim_poll(g);
+    int k = plat_idle_poll(g->p, g->poll_ps, max);
+    if (k < 0) return grim_fail_plat(g, "poll");
+    g->st.polls += (uint64_t)k;
+    return poll_look(g);
+}
+
 int grim_wait_word(grim *g, const volatile uint32_t *word, uint32_t value)
 {
     sim_time give_up = plat_now(g->p) + SIM_US(WAIT_TIMEOUT_US);
     while (*word != value) {
-        if (grim_poll(g) < 0) return -1;
+        sim_time now = plat_now(g->p);   /* <= give_up here */
+        if (grim_poll_idle(g, give_up - now + 1) < 0) return -1;
         if (plat_now(g->p) > give_up)
             return grim_fail(g, "waited %u us for a word to become 0x%x (it is 0x%x)", WAIT_TIMEOUT_US, value, *word);
     }

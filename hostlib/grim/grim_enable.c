@@ -307,7 +307,7 @@ void grim_disable(grim *g, int code)
          * last (an ACK waits behind the delivery): a peer flushing its queue
          * must not wait for an NI that has stopped */
         sim_time until = plat_now(g->p) + SIM_US(LINGER_US);
-        while (plat_now(g->p) < until && grim_poll(g) >= 0) {
+        while (plat_now(g->p) < until && grim_poll_idle(g, until - plat_now(g->p)) >= 0) {
         }
     }
     if (g->d) {

@@ -111,7 +111,7 @@ static int wait_flag(grim *g, const int *flag, const char *what)
 {
     sim_time give_up = plat_now(g->p) + SIM_US(2000000);
     while (*flag) {
-        if (grim_poll(g) < 0) return -1;
+        if (grim_poll_idle(g, give_up - plat_now(g->p) + 1) < 0) return -1;
         if (plat_now(g->p) > give_up) return grim_fail(g, "%s: no answer from the server (node %u) in 2 s", what, g->o.server_node);
     }
     return 0;
@@ -169,14 +169,14 @@ int grim_barrier(grim *g)
         if (grim_send_internal(g, server_ep(g), GRIM_H_BARRIER, a, NULL, 0)) return -1;
         sim_time give_up = plat_now(g->p) + SIM_US(2000000);
         while (g->barrier_released != e) {
-            if (grim_poll(g) < 0) return -1;
+            if (grim_poll_idle(g, give_up - plat_now(g->p) + 1) < 0) return -1;
             if (plat_now(g->p) > give_up) return grim_fail(g, "grim_barrier %u: not released in 2 s", e);
         }
         return 0;
     }
     sim_time give_up = plat_now(g->p) + SIM_US(2000000);
     while (g->barrier_arrived[e & 1] < g->nodes - 1) {
-        if (grim_poll(g) < 0) return -1;
+        if (grim_poll_idle(g, give_up - plat_now(g->p) + 1) < 0) return -1;
         if (plat_now(g->p) > give_up)
             return grim_fail(g, "grim_barrier %u: %u of %u nodes arrived in 2 s", e, g->barrier_arrived[e & 1] + 1, g->nodes);
     }
