@@ -395,3 +395,14 @@ int gf_xlat_entry(gf *g, int node, uint32_t slot, unsigned lc, uint32_t va, void
     if (nruns) *nruns = n;
     return 0;
 }
+
+uint64_t gf_link_chunks(const gf *g, int lost)
+{
+    uint64_t n = 0;
+    for (int c = 0; c < g->t.ncable; c++)
+        for (int d = 0; d < 2; d++) {
+            const lk_stats *s = lk_dir_stats(fabric_link(cosim_fabric(g->s), c, d));
+            n += lost ? s->lost_chunks : s->corrupted_chunks;
+        }
+    return n;
+}

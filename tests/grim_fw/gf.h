@@ -102,6 +102,8 @@ int gf_xlat_service(gf *g, int node, gf_xlat_fn fill, void *ctx);
  * va for the len bytes at ptr (host memory of node), one run per physically
  * contiguous stretch; *nruns (if given) = runs written. 0, or -1 and g->err. */
 int gf_xlat_entry(gf *g, int node, uint32_t slot, unsigned lc, uint32_t va, void *ptr, unsigned len, unsigned *nruns);
+/* Chunks the links' error injection lost (lost = 1) or corrupted (0), both directions of every cable. */
+uint64_t gf_link_chunks(const gf *g, int lost);
 int gf_idle(gf *g, sim_time d);                 /* let simulated time pass */
 int gf_pio32(gf *g, int node, uint32_t sram_addr, uint32_t v);
 /* Wait until every LC's queue is empty (all ACKed: Q_FRONT == the host's back). */

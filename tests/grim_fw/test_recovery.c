@@ -9,17 +9,6 @@
 
 static const char *const chips[2] = {"lanai4", "lanai9"};
 
-static uint64_t link_stat(gf *g, int lost)
-{
-    uint64_t n = 0;
-    for (int c = 0; c < g->t.ncable; c++)
-        for (int d = 0; d < 2; d++) {
-            const lk_stats *s = lk_dir_stats(fabric_link(cosim_fabric(g->s), c, d));
-            n += lost ? s->lost_chunks : s->corrupted_chunks;
-        }
-    return n;
-}
-
 /* Links that lose and corrupt chunks (CRC on): bad packets are dropped
  * silently, lost ACKs and NACKs too, and the retransmission timer (100 us)
  * brings every message through once and in order. */
@@ -44,7 +33,7 @@ TEST(grim_fw, lossy_links_recovered_by_the_timer)
         t.seed = 11;
         int rc = -1;
         cosim_status st = gf_run(&g, traffic_run, &t, SIM_US(400000), &rc);
-        uint64_t lost = link_stat(&g, 1), bad = link_stat(&g, 0);
+        uint64_t lost = gf_link_chunks(&g, 1), bad = gf_link_chunks(&g, 0);
         harness_note("%s: %d messages; %llu chunks lost, %llu corrupted; timeouts %u, resent %u, dups %u, nacks %u",
                      o.chip, t.received, (unsigned long long)lost, (unsigned long long)bad, gf_sum(&g, GRIM_L_TIMEOUTS),
                      gf_sum(&g, GRIM_L_RESENT), gf_sum(&g, GRIM_L_DUPS), gf_sum(&g, GRIM_L_NACKS_SENT));

@@ -26,40 +26,6 @@ typedef struct {
     uint32_t lock_at[4], lock_val[4];
 } rmt;
 
-static void put32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
-}
-
-/* Write a translation-cache entry with PIO: runs of [ptr, ptr + len). */
-static int write_entry(gf *g, int node, uint32_t slot, unsigned lc, uint32_t va, void *ptr, unsigned len, unsigned *nruns)
-{
-    uint8_t e[GRIM_XLAT_BYTES];
-    memset(e, 0, sizeof e);
-    unsigned n = 0;
-    for (unsigned off = 0; off < len && n < GRIM_X_MAX_RUNS; n++) {
-        uint64_t phys;
-        size_t contig;
-        if (plat_virt_to_phys(g->p[node], (uint8_t *)ptr + off, &phys, &contig)) return gf_fail(g, "%s", plat_error(g->p[node]));
-        unsigned run = contig < len - off ? (unsigned)contig : len - off;
-        put32(e + GRIM_X_RUNS + 8 * n, (uint32_t)phys);
-        put32(e + GRIM_X_RUNS + 8 * n + 4, run);
-        off += run;
-    }
-    put32(e + GRIM_X_LC, lc);
-    put32(e + GRIM_X_VA, va);
-    put32(e + GRIM_X_LEN, len);
-    put32(e + GRIM_X_NRUNS, n);
-    if (plat_pio_write(g->p[node], g->sram_off + slot + 4, e + 4, GRIM_XLAT_BYTES - 4, PLAT_PIO_PLAIN) ||
-        gf_pio32(g, node, slot + GRIM_X_VALID, 1))
-        return gf_fail(g, "%s", plat_error(g->p[node]));
-    if (nruns) *nruns = n;
-    return 0;
-}
-
 /* The driver's answer to a miss: only the page-pinned block is known. */
 static int fill(gf *g, int node, unsigned lc, unsigned va, unsigned len, uint32_t slot, void *ctx)
 {
@@ -67,7 +33,7 @@ static int fill(gf *g, int node, unsigned lc, unsigned va, unsigned len, uint32_
     t->fills++;
     if (lc != 0 || va < VA_R2 || va + len > VA_R2 + R2_BYTES)
         return gf_fail(g, "translation request for LC %u VA 0x%x + %u outside the registered block", lc, va, len);
-    return write_entry(g, node, slot, 0, VA_R2, t->r2, R2_BYTES, &t->fill_runs);
+    return gf_xlat_entry(g, node, slot, 0, VA_R2, t->r2, R2_BYTES, &t->fill_runs);
 }
 
 static uint32_t le32(const uint8_t *p) { return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
@@ -82,7 +48,7 @@ static int rm_run(gf *g, void *arg)
     if (!t->r1 || !t->r2 || plat_pin(p1, t->r2, R2_BYTES)) return gf_fail(g, "%s", plat_error(p1));
     memset(t->r1, 0, R1_BYTES);
     memset(t->r2, 0, R2_BYTES);
-    if (write_entry(g, 1, GRIM_XLAT, 0, VA_R1, t->r1, R1_BYTES, NULL)) return -1;
+    if (gf_xlat_entry(g, 1, GRIM_XLAT, 0, VA_R1, t->r1, R1_BYTES, NULL)) return -1;
 
     /* 0: RM-P into R1 with a lock; 1: RM-V into R2 across pages (miss) with
      * a lock; 2: RM-V into R2 again (dynamic hit); 3: RM-V into R1 (static hit). */
@@ -177,7 +143,7 @@ static int t53_run(gf *g, void *arg)
     t->r1 = plat_alloc_contig(p1, GRIM_MTU, &t->p1);
     t->r2 = plat_alloc(p1, R2_BYTES);
     if (!t->r1 || !t->r2 || plat_pin(p1, t->r2, R2_BYTES)) return gf_fail(g, "%s", plat_error(p1));
-    if (write_entry(g, 1, GRIM_XLAT, 0, VA_R1, t->r1, R1_BYTES, NULL)) return -1;
+    if (gf_xlat_entry(g, 1, GRIM_XLAT, 0, VA_R1, t->r1, R1_BYTES, NULL)) return -1;
     if (one(g, t, GRIM_T_RMP, (uint32_t)t->p1, 4, 0)) return -1;
     m->us[0] = last_us(g, GRIM_ST_RM_DMA);
     if (one(g, t, GRIM_T_RMP, (uint32_t)t->p1, GRIM_MTU, 0)) return -1;
@@ -231,7 +197,7 @@ static int rv_fill(gf *g, int node, unsigned lc, unsigned va, unsigned len, uint
     t->fills++;
     if (lc != 0 || va < VA_R2 || va + len > VA_R2 + R2_BYTES)
         return gf_fail(g, "node %d: translation request for LC %u VA 0x%x + %u", node, lc, va, len);
-    return write_entry(g, node, slot, 0, VA_R2, t->r2[node], R2_BYTES, NULL);
+    return gf_xlat_entry(g, node, slot, 0, VA_R2, t->r2[node], R2_BYTES, NULL);
 }
 
 static int rv_run(gf *g, void *arg)
@@ -245,7 +211,7 @@ static int rv_run(gf *g, void *arg)
         if (!t->r1[n] || !t->r2[n] || plat_pin(p, t->r2[n], R2_BYTES)) return gf_fail(g, "%s", plat_error(p));
         memset(t->r1[n], 0, R1_BYTES);
         memset(t->r2[n], 0, R2_BYTES);
-        if (write_entry(g, n, GRIM_XLAT, 0, VA_R1, t->r1[n], R1_BYTES, NULL)) return -1;
+        if (gf_xlat_entry(g, n, GRIM_XLAT, 0, VA_R1, t->r1[n], R1_BYTES, NULL)) return -1;
     }
     for (unsigned k = 0; k < R1_BYTES; k++) t->r1[1][k] = (uint8_t)(k * 5 + 3);
     for (unsigned k = 0; k < R2_BYTES; k++) t->r2[1][k] = (uint8_t)(k * 11 + 1 + (k >> 10));
@@ -320,7 +286,7 @@ static int handover_run(gf *g, void *arg)
     if (!t->r1 || !t->r2 || plat_pin(p1, t->r2, R2_BYTES)) return gf_fail(g, "%s", plat_error(p1));
     memset(t->r1, 0, R1_BYTES);
     memset(t->r2, 0, R2_BYTES);
-    if (write_entry(g, 1, GRIM_XLAT, 0, VA_R1, t->r1, R1_BYTES, NULL)) return -1;
+    if (gf_xlat_entry(g, 1, GRIM_XLAT, 0, VA_R1, t->r1, R1_BYTES, NULL)) return -1;
     const unsigned type[2] = {GRIM_T_RMP, GRIM_T_RMV};
     const uint32_t dst[2] = {(uint32_t)t->p1 + 64, VA_R1 + 512};
     for (int i = 0; i < 2; i++) {

@@ -6,29 +6,22 @@
  * completes. Needs build/myrisim and the GRIM images. */
 #include "../harness/harness.h"
 #include "sim_util.h"
+#include "../../sim/csvread.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The value of column `col` in the data row of a one-point series CSV. */
+/* The value of column `col` in the data row of a one-point series CSV (-1
+ * if the file, the column or the row is missing). */
 static double csv_value(const char *path, const char *col)
 {
-    char *t = sim_read(path, NULL);
-    if (!t) return -1;
-    char *nl = strchr(t, '\n');
-    if (!nl) return -1;
-    *nl = 0;
-    int idx = -1, k = 0;
-    for (char *f = strtok(t, ","); f; f = strtok(NULL, ","), k++)
-        if (!strcmp(f, col)) idx = k;
-    if (idx < 0) return -1;
-    char *row = nl + 1, *f = row;
-    for (k = 0; k < idx && f; k++) {
-        f = strchr(f, ',');
-        if (f) f++;
-    }
-    return f ? atof(f) : -1;
+    csv_table t;
+    if (csv_read(path, path, stderr, &t)) return -1;
+    int k = csv_column(&t, col);
+    double v = k >= 0 && t.nrows > 1 && k < t.rows[1].nfields ? atof(t.rows[1].fields[k]) : -1;
+    csv_free(&t);
+    return v;
 }
 
 TEST(teaching, slow_receiver_nacks_but_delivers_everything)
