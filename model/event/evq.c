@@ -1,6 +1,9 @@
 /* Binary min-heap keyed on (time, sequence number). Cancellation is lazy:
- * a cancelled entry stays in the heap and is skipped when it surfaces. */
+ * a cancelled entry stays in the heap and is skipped when it surfaces. The
+ * ids in the heap and their state live in a hash map (idset.h), so a cancel
+ * and the check of the top are O(1) however many timers were cancelled. */
 #include "evq.h"
+#include "idset.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,8 +21,8 @@ struct evq {
     uint64_t next_seq;
     sim_time now;
     uint64_t run_count;
-    uint64_t *cancelled;      /* ids cancelled but still in the heap */
-    int ncancel, capcancel;
+    idset ids;                /* every id in the heap: LIVE or CANCELLED */
+    int ncancel;              /* CANCELLED ones */
     void (*notify)(void *ctx, sim_time t);
     void *notify_ctx;
 };
@@ -45,9 +48,11 @@ void evq_free(evq *q)
 {
     if (!q) return;
     free(q->heap);
-    free(q->cancelled);
+    idset_free(&q->ids);
     free(q);
 }
+
+enum { LIVE = 1, CANCELLED = 2 };
 
 static int before(const ev_entry *a, const ev_entry *b)
 {
@@ -90,6 +95,7 @@ ev_id evq_at(evq *q, sim_time t, ev_fn fn, void *arg)
     ev_id id = q->next_seq++;
     q->heap[q->n] = (ev_entry){t, id, fn, arg};
     sift_up(q, q->n++);
+    idset_put(&q->ids, id, LIVE);
     if (q->notify && q->heap[0].seq == id) q->notify(q->notify_ctx, t);
     return id;
 }
@@ -101,28 +107,9 @@ ev_id evq_after(evq *q, sim_time delay, ev_fn fn, void *arg)
 
 void evq_cancel(evq *q, ev_id id)
 {
-    if (!id) return;
-    for (int i = 0; i < q->ncancel; i++)
-        if (q->cancelled[i] == id) return;
-    for (int i = 0; i < q->n; i++)
-        if (q->heap[i].seq == id) {
-            if (q->ncancel == q->capcancel) {
-                q->capcancel = q->capcancel ? q->capcancel * 2 : 16;
-                q->cancelled = xrealloc(q->cancelled, (size_t)q->capcancel * sizeof *q->cancelled);
-            }
-            q->cancelled[q->ncancel++] = id;
-            return;
-        }
-}
-
-static int take_cancel(evq *q, uint64_t id)
-{
-    for (int i = 0; i < q->ncancel; i++)
-        if (q->cancelled[i] == id) {
-            q->cancelled[i] = q->cancelled[--q->ncancel];
-            return 1;
-        }
-    return 0;
+    if (!id || idset_get(&q->ids, id) != LIVE) return;
+    idset_put(&q->ids, id, CANCELLED);
+    q->ncancel++;
 }
 
 static void pop(evq *q)
@@ -134,7 +121,11 @@ static void pop(evq *q)
 /* Drop cancelled entries from the top so evq_next() tells the truth. */
 static void skim(evq *q)
 {
-    while (q->n && q->ncancel && take_cancel(q, q->heap[0].seq)) pop(q);
+    while (q->n && q->ncancel && idset_get(&q->ids, q->heap[0].seq) == CANCELLED) {
+        idset_del(&q->ids, q->heap[0].seq);
+        q->ncancel--;
+        pop(q);
+    }
 }
 
 sim_time evq_now(const evq *q) { return q->now; }
@@ -160,6 +151,7 @@ uint64_t evq_run_until(evq *q, sim_time limit)
         if (!q->n || q->heap[0].t > limit) break;
         ev_entry e = q->heap[0];
         pop(q);
+        idset_del(&q->ids, e.seq);
         q->now = e.t;
         q->run_count++;
         ran++;

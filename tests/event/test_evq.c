@@ -107,3 +107,29 @@ TEST(evq, heap_stays_ordered_under_load)
     ASSERT_EQ(counted, 5000);
     evq_free(q);
 }
+
+/* The timers' pattern: a far-future event cancelled and re-armed again and
+ * again while near events keep running. Every cancelled one is skipped,
+ * every live one runs once, and a stale id (already run) cancels nothing. */
+TEST(evq, many_cancelled_timers_and_stale_ids)
+{
+    evq *q = evq_new();
+    counted = 0;
+    ev_id timer = 0, ran_ids[100];
+    for (int i = 0; i < 100; i++) {
+        evq_cancel(q, timer);
+        timer = evq_at(q, 1000000 + (sim_time)i, count_ev, NULL);
+        ran_ids[i] = evq_at(q, (sim_time)i * 10, count_ev, NULL);
+        evq_run_until(q, (sim_time)i * 10);
+    }
+    ASSERT_EQ(counted, 100);
+    ASSERT_EQ(evq_pending(q), 1);          /* the last timer only */
+    for (int i = 0; i < 100; i++) evq_cancel(q, ran_ids[i]);   /* stale: nothing */
+    ASSERT_EQ(evq_pending(q), 1);
+    ASSERT_EQ(evq_next(q), 1000099);
+    evq_run_until(q, SIM_TIME_NEVER - 1);
+    ASSERT_EQ(counted, 101);
+    ASSERT_EQ(evq_pending(q), 0);
+    ASSERT_EQ(evq_next(q), SIM_TIME_NEVER);
+    evq_free(q);
+}
