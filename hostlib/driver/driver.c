@@ -94,19 +94,26 @@ int drv_pin_user(drv *d, const void *ptr, size_t len, drv_seg *segs, int max, in
     if (len == 0) return derr(d, "pin of 0 bytes");
     if (plat_syscall(d->p)) return fail_plat(d, "pin ioctl");
     if (plat_pin(d->p, ptr, len)) return fail_plat(d, "pin ioctl");
+    if (drv_pinned_segs(d, ptr, len, segs, max, nseg)) {
+        plat_unpin(d->p, ptr, len);
+        return -1;
+    }
+    return 0;
+}
+
+int drv_pinned_segs(drv *d, const void *ptr, size_t len, drv_seg *segs, int max, int *nseg)
+{
     const uint8_t *q = ptr;
     size_t left = len;
     int n = 0;
+    *nseg = 0;
     while (left) {
         uint64_t pa;
         size_t contig;
         if (plat_virt_to_phys(d->p, q, &pa, &contig)) return fail_plat(d, "pin ioctl");
         uint32_t piece = (uint32_t)(4096 - (pa & 4095));
         if (piece > left) piece = (uint32_t)left;
-        if (n == max) {
-            plat_unpin(d->p, ptr, len);
-            return derr(d, "pin ioctl: %zu bytes need more than %d page segments", len, max);
-        }
+        if (n == max) return derr(d, "pin ioctl: %zu bytes need more than %d page segments", len, max);
         segs[n].phys = pa;
         segs[n].len = piece;
         n++;

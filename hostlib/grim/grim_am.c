@@ -15,7 +15,7 @@
 static int send_am(grim *g, uint32_t dest, uint32_t handler, const uint32_t a[4], const uint8_t *payload, uint32_t len)
 {
     if (grim_send_begin(g)) return -1;
-    int r = 0;
+    int pinned = grim_pin_payload(g, payload, len), r = pinned < 0 ? -1 : 0;
     grim_hdr h;
     uint32_t off = 0, frag = g->max_payload;
     while (r == 0 && len - off > frag) {
@@ -29,6 +29,7 @@ static int send_am(grim *g, uint32_t dest, uint32_t handler, const uint32_t a[4]
         grim_hdr_make(&h, GRIM_T_AM, g->ep, dest, g->o.lc, handler, a, len - off);
         r = grim_put(g, &h, payload + off, len - off);
     }
+    if (grim_unpin_payload(g, pinned > 0)) r = -1;
     grim_send_end(g);
     return r;
 }

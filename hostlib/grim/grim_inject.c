@@ -147,6 +147,25 @@ static int drain(grim *g, int block)
 
 int grim_drain_overflow(grim *g) { return drain(g, 0); }
 
+/* A message whose pieces go by zero-copy DMA has its whole payload pinned
+ * once, not once per injected piece: one pin ioctl per message instead of
+ * one per segment (TPIL's pinned source window). */
+int grim_pin_payload(grim *g, const void *payload, uint32_t len)
+{
+    uint32_t piece = len < g->max_payload ? len : g->max_payload;
+    if (g->o.seg_bytes && piece > g->o.seg_bytes) piece = g->o.seg_bytes;
+    if (len <= GRIM_SMALL_PAYLOAD || tpil_choice(g->t, piece) != TPIL_DMA_ZEROCOPY) return 0;
+    int r = tpil_pin_source(g->t, payload, len);
+    if (r < 0) return grim_fail(g, "pinning %u bytes to send: %s", len, tpil_error(g->t));
+    return r == 0;
+}
+
+int grim_unpin_payload(grim *g, int pinned)
+{
+    if (pinned && tpil_unpin_source(g->t)) return grim_fail(g, "unpinning a sent payload: %s", tpil_error(g->t));
+    return 0;
+}
+
 int grim_send_begin(grim *g)
 {
     /* a send at the top level first empties the overflow queue (order) */

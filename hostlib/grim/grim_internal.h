@@ -116,6 +116,10 @@ uint32_t grim_lcd(const grim *g, uint32_t lc, uint32_t off);   /* SRAM address o
  * unless inside a handler, where it goes to the overflow queue). */
 int grim_put(grim *g, const grim_hdr *h, const void *payload, uint32_t len);
 int grim_send_begin(grim *g);
+/* Around one message's grim_puts: pin its payload once if its pieces go by
+ * zero-copy (1 pinned, 0 not, -1 error); unpin with what it returned. */
+int grim_pin_payload(grim *g, const void *payload, uint32_t len);
+int grim_unpin_payload(grim *g, int pinned);
 void grim_send_end(grim *g);
 int grim_drain_overflow(grim *g);
 /* TPIL's cut-offs for this host, NI and slot (grim_profile.c); NULL if

@@ -19,8 +19,8 @@ static int send_rm(grim *g, uint32_t type, uint32_t dest, uint64_t target, const
     if (grim_send_begin(g)) return -1;
     const uint8_t *s = src;
     uint32_t off = 0, frag = g->max_payload;
-    int r = 0;
-    do {
+    int pinned = grim_pin_payload(g, src, n), r = pinned < 0 ? -1 : 0;
+    if (r == 0) do {
         uint32_t k = n - off > frag ? frag : n - off;
         int last = off + k == n;
         uint32_t a[4] = {(uint32_t)(target + off), last ? lock_va : 0, last ? lock_value : 0, 0};
@@ -30,6 +30,7 @@ static int send_rm(grim *g, uint32_t type, uint32_t dest, uint64_t target, const
         if (!last) g->st.sent_fragments++;
         off += k;
     } while (r == 0 && off < n);
+    if (grim_unpin_payload(g, pinned > 0)) r = -1;
     grim_send_end(g);
     return r;
 }

@@ -62,6 +62,15 @@ tpil_mech tpil_choice(const tpil_dev *t, size_t n);
 /* tpil_h2c: the configured mechanism for this size. */
 int tpil_inject(tpil_dev *t, uint32_t dst, const void *src, size_t n);
 
+/* A pinned source window: pin [src, src+n) once (one ioctl) for a caller
+ * that will inject it piece by piece (GRIM's segments of one message);
+ * zero-copy injections that lie inside the window then skip their own pin
+ * and unpin ioctls and take the page list the driver kept. One window at a
+ * time: 0 pinned, 1 a window is already open (nothing done; the caller
+ * simply does not unpin), -1 error. */
+int tpil_pin_source(tpil_dev *t, const void *src, size_t n);
+int tpil_unpin_source(tpil_dev *t);
+
 /* Measure every available mechanism at every size (the median of `iters`
  * runs; each run is timed from the call until the data is in card SRAM: a
  * PIO run ends with a flush read). dst: an SRAM area at least as large as

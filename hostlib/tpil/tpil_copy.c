@@ -83,7 +83,10 @@ int tpil_zerocopy(tpil_dev *t, uint32_t dst, const uint8_t *src, size_t n)
         int max = (int)(body / 4096 + 2), nseg = 0;
         drv_seg *segs = malloc(sizeof *segs * (size_t)max);
         if (!segs) return tpil_fail(t, "zero-copy: out of memory");
-        if (drv_pin_user(t->d, src + head, body, segs, max, &nseg)) {
+        const uint8_t *b = src + head;
+        uintptr_t bu = (uintptr_t)b, wu = (uintptr_t)t->win;
+        int in_win = t->win && bu >= wu && body <= t->win_len && bu - wu <= t->win_len - body;
+        if (in_win ? drv_pinned_segs(t->d, b, body, segs, max, &nseg) : drv_pin_user(t->d, b, body, segs, max, &nseg)) {
             free(segs);
             return tpil_fail_drv(t, "zero-copy");
         }
@@ -96,7 +99,31 @@ int tpil_zerocopy(tpil_dev *t, uint32_t dst, const uint8_t *src, size_t n)
         }
         free(segs);
         if (r) return -1;
-        if (drv_unpin_user(t->d, src + head, body)) return tpil_fail_drv(t, "zero-copy");
+        if (!in_win && drv_unpin_user(t->d, b, body)) return tpil_fail_drv(t, "zero-copy");
     }
     return edges(t, dst, src, n, head, body, 0);
+}
+
+int tpil_pin_source(tpil_dev *t, const void *src, size_t n)
+{
+    if (t->win) return 1;
+    if (!n) return 1;
+    int max = (int)(n / 4096 + 2), nseg = 0;
+    drv_seg *segs = malloc(sizeof *segs * (size_t)max);
+    if (!segs) return tpil_fail(t, "pin: out of memory");
+    int r = drv_pin_user(t->d, src, n, segs, max, &nseg);
+    free(segs);
+    if (r) return tpil_fail_drv(t, "pin");
+    t->win = src;
+    t->win_len = n;
+    return 0;
+}
+
+int tpil_unpin_source(tpil_dev *t)
+{
+    if (!t->win) return 0;
+    const uint8_t *w = t->win;
+    t->win = NULL;
+    if (drv_unpin_user(t->d, w, t->win_len)) return tpil_fail_drv(t, "unpin");
+    return 0;
 }

@@ -19,6 +19,8 @@ struct tpil_dev {
     sim_time dma_t0;           /* when the DMA in flight was started */
     uint32_t dma_len;
     double dma_ps_per_byte;    /* learned from the last DMA of a page or more */
+    const uint8_t *win;        /* tpil_pin_source: the pinned window, or NULL */
+    size_t win_len;
     char err[480];
 };
 
