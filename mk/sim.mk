@@ -26,19 +26,23 @@ scenarios: all
 
 # `make reproduce`: every thesis scenario in full into results/<file stem>/,
 # then the fidelity report over all of them into results/REPORT.md. New
-# scenarios in scenarios/thesis/ are picked up by the wildcard. A scenario
-# with failed runs still has its outputs written and still goes into the
-# report; the target fails at the end. A bad scenario file stops at once.
-REPRODUCE_CFGS = $(sort $(wildcard scenarios/thesis/*.cfg))
+# scenarios in scenarios/thesis/ are picked up by the wildcard. All runs of
+# all scenarios share one pool of REPRODUCE_JOBS processes (one myrisim run
+# with every file); the long ones are listed first so the short ones fill
+# the pool's tail (the order changes no result). A scenario with failed runs
+# still has its outputs written and still goes into the report; the target
+# fails at the end. A bad scenario file stops at once.
+REPRODUCE_JOBS ?= 2
+REPRODUCE_LONG = fig5_14 fig5_13 fig5_10 fig5_12 fig4_6 table5_4 table5_6 fig5_4
+REPRODUCE_CFGS = $(patsubst %,scenarios/thesis/%.cfg,$(REPRODUCE_LONG)) \
+    $(filter-out $(patsubst %,scenarios/thesis/%.cfg,$(REPRODUCE_LONG)),$(sort $(wildcard scenarios/thesis/*.cfg)))
 
 .PHONY: reproduce
 reproduce: all
-	@failed=0; dirs=; \
-	for f in $(REPRODUCE_CFGS); do \
-	    d=results/$$(basename $$f .cfg); dirs="$$dirs $$d"; \
-	    $(B)/myrisim run $$f --jobs 2 --out $$d; st=$$?; \
-	    if [ $$st -eq 2 ]; then echo "reproduce: $$f is not a valid scenario" >&2; exit 2; fi; \
-	    if [ $$st -ne 0 ]; then failed=1; fi; \
-	done; \
-	$(B)/myrisim report --out results/REPORT.md $$dirs || exit $$?; \
+	@start=$$(date +%s); failed=0; \
+	$(B)/myrisim run $(REPRODUCE_CFGS) --jobs $(REPRODUCE_JOBS) --out results; st=$$?; \
+	if [ $$st -eq 2 ]; then echo "reproduce: a scenario file is not valid (see above)" >&2; exit 2; fi; \
+	if [ $$st -ne 0 ]; then failed=1; fi; \
+	$(B)/myrisim report --out results/REPORT.md $(patsubst scenarios/thesis/%.cfg,results/%,$(REPRODUCE_CFGS)) || exit $$?; \
+	echo "reproduce: $$(( $$(date +%s) - start )) s wall with $(REPRODUCE_JOBS) jobs"; \
 	if [ $$failed -ne 0 ]; then echo "reproduce: some runs failed (see the reports above)" >&2; exit 1; fi
