@@ -215,16 +215,22 @@ int cli_parse_opts(int argc, char **argv, int first, cli_opts *o, int allow_run_
     return 0;
 }
 
+int cli_begin(int argc, char **argv, cli_opts *o, int allow_run_opts, char *root, size_t len)
+{
+    if (cli_parse_opts(argc, argv, 2, o, allow_run_opts)) {
+        cli_usage(stderr);
+        return -1;
+    }
+    cli_find_root(root, len);
+    return 0;
+}
 
 static int cmd_describe(int argc, char **argv)
 {
     cli_opts o;
-    if (cli_parse_opts(argc, argv, 2, &o, 0)) {
-        cli_usage(stderr);
-        return MYRISIM_BAD_INPUT;
-    }
     char root[PATH_MAX];
-    cli_find_root(root, sizeof root);
+    if (cli_begin(argc, argv, &o, 0, root, sizeof root))
+        return MYRISIM_BAD_INPUT;
     scenario sc;
     if (scenario_load(&sc, o.file, root, o.sets, o.nsets))
         return MYRISIM_BAD_INPUT;

@@ -135,12 +135,9 @@ static int job_finish(sc_job *j, const cli_opts *o)
 int cli_cmd_run(int argc, char **argv)
 {
     cli_opts o;
-    if (cli_parse_opts(argc, argv, 2, &o, 1)) {
-        cli_usage(stderr);
-        return MYRISIM_BAD_INPUT;
-    }
     char root[PATH_MAX];
-    cli_find_root(root, sizeof root);
+    if (cli_begin(argc, argv, &o, 1, root, sizeof root))
+        return MYRISIM_BAD_INPUT;
     sc_job *jobs = calloc((size_t)o.nfiles, sizeof *jobs);
     int nloaded = 0, st = MYRISIM_OK, total = 0;
     /* every file is checked before anything runs: a bad one stops at once */
