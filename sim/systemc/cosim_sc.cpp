@@ -29,7 +29,8 @@ using sc_core::SC_PS;
 using sc_core::SC_ZERO_TIME;
 
 sim_time now_ps() { return (sim_time)sc_core::sc_time_stamp().value(); }
-sc_time ps(sim_time t) { return sc_time((double)t, SC_PS); }
+// the time resolution is 1 ps (set below), so a sim_time is an sc_time value
+sc_time ps(sim_time t) { return sc_time::from_value((sc_time::value_type)t); }
 
 struct cosim_top;
 
