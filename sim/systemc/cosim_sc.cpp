@@ -51,12 +51,15 @@ struct cosim_top : sc_core::sc_module {
     sc_core::sc_event wake;       // a new earliest event, a core advanced, a process changed state
     sc_core::sc_event ran;        // the pump ran the events up to now
     sc_core::sc_event halt;       // stopping: sleeping processes wake up
+    sc_core::sc_event_or_list ran_or_halt;   // built once: `ran | halt` would allocate per wait
     std::vector<host_proc> hp;
 
     cosim_top(sc_core::sc_module_name nm, cosim *s_, cosim_proc *procs, int n, sim_time until_)
         : sc_module(nm), s(s_), until(until_)
     {
         evq_set_notify(cosim_evq(s), notify, this);
+        ran_or_halt |= ran;
+        ran_or_halt |= halt;
         hp.resize((size_t)n);
         for (int k = 0; k < n; k++) {
             hp[k] = host_proc{this, &procs[k], cosim_agent_new(s)};
@@ -155,7 +158,7 @@ struct cosim_top : sc_core::sc_module {
         top->wake.notify(SC_ZERO_TIME);
         while (!*flag) {
             if (top->stopping) return -1;
-            sc_core::wait(top->ran | top->halt);
+            sc_core::wait(top->ran_or_halt);
         }
         cosim_agent_at(top->s, h->agent, now_ps());
         return 0;
