@@ -406,3 +406,12 @@ uint64_t gf_link_chunks(const gf *g, int lost)
         }
     return n;
 }
+
+void gf_run_ok(gf *g, int (*fn)(gf *g, void *arg), void *arg, sim_time until, const char *file, int line)
+{
+    int rc = -1;
+    cosim_status st = gf_run(g, fn, arg, until, &rc);
+    if (rc || st != COSIM_DONE)
+        harness_fail(file, line, "%s: rc %d status %s: %s %s", g->o.chip, rc, cosim_status_name(st), g->err,
+                     cosim_report(g->s));
+}

@@ -83,6 +83,16 @@ void gf_free(gf *g);
  * cores run on until they exit (gf_quit) or `until`. */
 cosim_status gf_run(gf *g, int (*fn)(gf *g, void *arg), void *arg, sim_time until, int *rc);
 
+/* For tests: gf_new, or the test fails with its error; gf_run that must end
+ * with fn returning 0 and every core done, or the test fails naming the
+ * chip, fn's rc, the status, the error and the co-simulation's report. */
+#define GF_NEW(g, o)                                                              \
+    do {                                                                          \
+        if (gf_new((g), (o))) harness_fail(__FILE__, __LINE__, "%s", (g)->err);   \
+    } while (0)
+#define GF_RUN_OK(g, fn, arg, until) gf_run_ok((g), (fn), (arg), (until), __FILE__, __LINE__)
+void gf_run_ok(gf *g, int (*fn)(gf *g, void *arg), void *arg, sim_time until, const char *file, int line);
+
 /* ---- inside fn ---- */
 int gf_start(gf *g);                            /* configure every NI, GO, wait for STATE 1 */
 int gf_fail(gf *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

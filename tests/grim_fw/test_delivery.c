@@ -7,14 +7,6 @@
 
 static const char *const chips[2] = {"lanai4", "lanai9"};
 
-static void run(gf *g, traffic *t, sim_time until)
-{
-    int rc = -1;
-    cosim_status st = gf_run(g, traffic_run, t, until, &rc);
-    if (rc || st != COSIM_DONE)
-        harness_fail(__FILE__, __LINE__, "%s: rc %d status %s: %s %s", g->o.chip, rc, cosim_status_name(st), g->err,
-                     cosim_report(g->s));
-}
 
 TEST(grim_fw, two_nodes_one_lc)
 {
@@ -23,11 +15,11 @@ TEST(grim_fw, two_nodes_one_lc)
         gf_opts_default(&o);
         o.chip = chips[c];
         gf g;
-        if (gf_new(&g, &o)) harness_fail(__FILE__, __LINE__, "%s", g.err);
+        GF_NEW(&g, &o);
         traffic t;
         traffic_init(&t);
         t.per_lc = 6;
-        run(&g, &t, SIM_US(100000));
+        GF_RUN_OK(&g, traffic_run, &t, SIM_US(100000));
         harness_note("%s: %d messages, sent %u acked %u delivered %u resent %u", o.chip, t.received,
                      gf_sum(&g, GRIM_L_SENT), gf_sum(&g, GRIM_L_ACKED), gf_sum(&g, GRIM_L_DELIVERED),
                      gf_sum(&g, GRIM_L_RESENT));
@@ -48,14 +40,14 @@ TEST(grim_fw, three_nodes_three_lcs_random_sizes)
         o.nodes = 3;
         o.nlc = 3;
         gf g;
-        if (gf_new(&g, &o)) harness_fail(__FILE__, __LINE__, "%s", g.err);
+        GF_NEW(&g, &o);
         traffic t;
         traffic_init(&t);
         t.per_lc = 12;
         t.maxlen = 2000;
         t.batch = 4;
         t.seed = 7 + (uint64_t)c;
-        run(&g, &t, SIM_US(200000));
+        GF_RUN_OK(&g, traffic_run, &t, SIM_US(200000));
         harness_note("%s: %d messages, sent %u acked %u delivered %u resent %u nacks %u, %.0f us", o.chip, t.received,
                      gf_sum(&g, GRIM_L_SENT), gf_sum(&g, GRIM_L_ACKED), gf_sum(&g, GRIM_L_DELIVERED),
                      gf_sum(&g, GRIM_L_RESENT), gf_sum(&g, GRIM_L_NACKS_SENT),
@@ -82,7 +74,7 @@ TEST(grim_fw, tiny_ring_forces_nack_and_rollback)
         o.nlc = 2;
         gf g;
         g.amsize_of[0][0] = 0;
-        if (gf_new(&g, &o)) harness_fail(__FILE__, __LINE__, "%s", g.err);
+        GF_NEW(&g, &o);
         g.amsize_of[2][1] = 512;
         traffic t;
         traffic_init(&t);
@@ -94,7 +86,7 @@ TEST(grim_fw, tiny_ring_forces_nack_and_rollback)
         t.slow_node = 2;
         t.slow_lc = 1;
         t.slow_every = SIM_US(400);
-        run(&g, &t, SIM_US(200000));
+        GF_RUN_OK(&g, traffic_run, &t, SIM_US(200000));
         uint32_t nacks = gf_lcw(&g, 2, 1, GRIM_L_NACKS_SENT), nrecv = gf_sum(&g, GRIM_L_NACKS_RECV),
                  resent = gf_sum(&g, GRIM_L_RESENT);
         harness_note("%s: %d messages; to the tiny ring: %u delivered, %u refused; NACKs received %u, resent %u",
@@ -124,13 +116,13 @@ TEST(grim_fw, idle_skipping_changes_nothing)
             o.nlc = 2;
             o.no_idle_skip = k;
             gf g;
-            if (gf_new(&g, &o)) harness_fail(__FILE__, __LINE__, "%s", g.err);
+            GF_NEW(&g, &o);
             traffic t;
             traffic_init(&t);
             t.per_lc = 5;
             t.maxlen = 600;
             t.batch = 2;
-            run(&g, &t, SIM_US(200000));
+            GF_RUN_OK(&g, traffic_run, &t, SIM_US(200000));
             int len = snprintf(rec[k], sizeof rec[k], "end %llu ps;", (unsigned long long)evq_now(cosim_evq(g.s)));
             for (int n = 0; n < 3; n++) {
                 len += snprintf(rec[k] + len, sizeof rec[k] - (size_t)len, " ni%d %llu cycles %llu insns", n,

@@ -64,11 +64,9 @@ static void big_case(int c, unsigned type, unsigned options)
     o.qsize = 0x28000;                 /* three messages of 64 KB + header without a stall */
     o.amsize = 0x40000;
     gf g;
-    if (gf_new(&g, &o)) harness_fail(__FILE__, __LINE__, "%s", g.err);
+    GF_NEW(&g, &o);
     bigarg b = {type, 0, NULL, 0, 0};
-    int rc = -1;
-    cosim_status st = gf_run(&g, big_run, &b, SIM_US(200000), &rc);
-    if (rc || st != COSIM_DONE) harness_fail(__FILE__, __LINE__, "rc %d %s: %s", rc, cosim_status_name(st), g.err);
+    GF_RUN_OK(&g, big_run, &b, SIM_US(200000));
     unsigned step = type == GRIM_T_AM ? GRIM_ST_AM_DMA : GRIM_ST_RM_DMA;
     double mhz = (double)lanai_profile_of(cosim_core(g.s, 1))->clock_hz / 1e6;
     unsigned n = gf_word(&g, 1, GRIM_STATS + step * 16 + GRIM_S_COUNT);

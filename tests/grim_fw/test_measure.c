@@ -47,10 +47,8 @@ TEST(grim_fw, measure_lc_scan)
             o.qsize = 8192;
             o.scan_only = 1;
             gf g;
-            if (gf_new(&g, &o)) harness_fail(__FILE__, __LINE__, "%s", g.err);
-            int rc = -1;
-            cosim_status st = gf_run(&g, scan_run, NULL, SIM_US(10000), &rc);
-            if (rc || st != COSIM_DONE) harness_fail(__FILE__, __LINE__, "rc %d %s: %s", rc, cosim_status_name(st), g.err);
+            GF_NEW(&g, &o);
+            GF_RUN_OK(&g, scan_run, NULL, SIM_US(10000));
             unsigned n;
             double us = step_us(&g, 0, GRIM_ST_SCAN_EMPTY, &n);
             len += snprintf(line + len, sizeof line - (size_t)len, " %d LCs %.2f us (%.0f cycles);", nlc[i], us,
@@ -176,11 +174,9 @@ TEST(grim_fw, measure_null_am_latency)
         gf_opts_default(&o);
         o.chip = chips[c];
         gf g;
-        if (gf_new(&g, &o)) harness_fail(__FILE__, __LINE__, "%s", g.err);
+        GF_NEW(&g, &o);
         latarg l = {6, 0, 0};
-        int rc = -1;
-        cosim_status st = gf_run(&g, latency_run, &l, SIM_US(50000), &rc);
-        if (rc || st != COSIM_DONE) harness_fail(__FILE__, __LINE__, "rc %d %s: %s", rc, cosim_status_name(st), g.err);
+        GF_RUN_OK(&g, latency_run, &l, SIM_US(50000));
         harness_note("%s null AM one-way, Q_BACK landed -> back pointer in host memory: best %.2f us, mean %.2f us",
                      chips[c], l.best, l.sum / l.n);
         ASSERT_TRUE(l.best > 1.0 && l.best < 100.0);

@@ -24,7 +24,7 @@ TEST(grim_fw, lossy_links_recovered_by_the_timer)
         o.loss = 0.001;
         o.corrupt = 0.001;
         gf g;
-        if (gf_new(&g, &o)) harness_fail(__FILE__, __LINE__, "%s", g.err);
+        GF_NEW(&g, &o);
         traffic t;
         traffic_init(&t);
         t.per_lc = 15;

@@ -83,14 +83,10 @@ TEST(grim_fw, remote_memory_writes_translation_and_locks)
         gf_opts_default(&o);
         o.chip = chips[c];
         gf g;
-        if (gf_new(&g, &o)) harness_fail(__FILE__, __LINE__, "%s", g.err);
+        GF_NEW(&g, &o);
         static rmt t;
         memset(&t, 0, sizeof t);
-        int rc = -1;
-        cosim_status st = gf_run(&g, rm_run, &t, SIM_US(100000), &rc);
-        if (rc || st != COSIM_DONE)
-            harness_fail(__FILE__, __LINE__, "%s: rc %d %s: %s %s", o.chip, rc, cosim_status_name(st), g.err,
-                         cosim_report(g.s));
+        GF_RUN_OK(&g, rm_run, &t, SIM_US(100000));
         harness_note("%s: %d translation request(s), the block has %u physical runs; delivered %u, errors %u", o.chip,
                      t.fills, t.fill_runs, gf_lcw(&g, 1, 0, GRIM_L_DELIVERED), gf_lcw(&g, 1, 0, GRIM_L_ERRORS));
         ASSERT_MEM_EQ(t.r1 + 256, t.src[0], t.len[0]);
@@ -167,13 +163,11 @@ TEST(grim_fw, measure_table_5_3)
         o.instr = 1;
         o.qsize = 0x30000;
         gf g;
-        if (gf_new(&g, &o)) harness_fail(__FILE__, __LINE__, "%s", g.err);
+        GF_NEW(&g, &o);
         static rmt t;
         memset(&t, 0, sizeof t);
         t53 m = {&t, {0}};
-        int rc = -1;
-        cosim_status st = gf_run(&g, t53_run, &m, SIM_US(100000), &rc);
-        if (rc || st != COSIM_DONE) harness_fail(__FILE__, __LINE__, "rc %d %s: %s", rc, cosim_status_name(st), g.err);
+        GF_RUN_OK(&g, t53_run, &m, SIM_US(100000));
         harness_note("%s Table 5.3 (us, P3-550): cache search hit %.2f / miss %.2f, request DMA %.2f, request to "
                      "answer %.2f (this test's polling driver), payload DMA 4 B %.2f / 64 KB %.1f, lock update %.2f",
                      o.chip, m.us[6], m.us[2], m.us[3], m.us[4], m.us[0], m.us[1], m.us[5]);
@@ -245,14 +239,10 @@ TEST(grim_fw, remote_memory_reads)
         gf_opts_default(&o);
         o.chip = chips[c];
         gf g;
-        if (gf_new(&g, &o)) harness_fail(__FILE__, __LINE__, "%s", g.err);
+        GF_NEW(&g, &o);
         static rvt t;
         memset(&t, 0, sizeof t);
-        int rc = -1;
-        cosim_status st = gf_run(&g, rv_run, &t, SIM_US(100000), &rc);
-        if (rc || st != COSIM_DONE)
-            harness_fail(__FILE__, __LINE__, "%s: rc %d %s: %s %s", o.chip, rc, cosim_status_name(st), g.err,
-                         cosim_report(g.s));
+        GF_RUN_OK(&g, rv_run, &t, SIM_US(100000));
         unsigned rv = (unsigned)o.nlc;               /* node 1's reply LC */
         harness_note("%s: %d translation request(s); node 1 reply LC sent %u, acked %u; node 0 delivered %u",
                      o.chip, t.fills, gf_lcw(&g, 1, (int)rv, GRIM_L_SENT), gf_lcw(&g, 1, (int)rv, GRIM_L_ACKED),
@@ -314,14 +304,10 @@ TEST(grim_fw, a_lock_the_fast_path_cannot_translate_is_written_after_the_data)
         gf_opts_default(&o);
         o.chip = chips[c];
         gf g;
-        if (gf_new(&g, &o)) harness_fail(__FILE__, __LINE__, "%s", g.err);
+        GF_NEW(&g, &o);
         static rmt t;
         memset(&t, 0, sizeof t);
-        int rc = -1;
-        cosim_status st = gf_run(&g, handover_run, &t, SIM_US(100000), &rc);
-        if (rc || st != COSIM_DONE)
-            harness_fail(__FILE__, __LINE__, "%s: rc %d %s: %s %s", o.chip, rc, cosim_status_name(st), g.err,
-                         cosim_report(g.s));
+        GF_RUN_OK(&g, handover_run, &t, SIM_US(100000));
         harness_note("%s: %d translation request(s); delivered %u, acked %u", o.chip, t.fills,
                      gf_lcw(&g, 1, 0, GRIM_L_DELIVERED), gf_lcw(&g, 0, 0, GRIM_L_ACKED));
         ASSERT_MEM_EQ(t.r1 + 64, t.src[0], t.len[0]);

@@ -74,11 +74,9 @@ TEST(grim_fw, rm_unaligned_or_untranslatable_is_acked_counted_and_dropped)
         o.chip = chips[c];
         o.nodes = 2;
         gf g;
-        if (gf_new(&g, &o)) harness_fail(__FILE__, __LINE__, "%s", g.err);
+        GF_NEW(&g, &o);
         rjt t = {0};
-        int rc = -1;
-        cosim_status st = gf_run(&g, reject_run, &t, SIM_US(40000), &rc);
-        if (rc || st != COSIM_DONE) harness_fail(__FILE__, __LINE__, "%s rc %d %s: %s", chips[c], rc, cosim_status_name(st), g.err);
+        GF_RUN_OK(&g, reject_run, &t, SIM_US(40000));
         ASSERT_EQ(gf_lcw(&g, 1, 0, GRIM_L_ERRORS), N_BAD);
         ASSERT_EQ(gf_lcw(&g, 1, 0, GRIM_L_DELIVERED), 1);
         ASSERT_TRUE(t.asked >= 1);     /* the untranslatable VA went to the driver */

@@ -62,11 +62,9 @@ TEST(grim_fw, rmrv_of_64kb_several_requests_all_complete)
         o.chip = chips[c];
         o.nodes = 2;
         gf g;
-        if (gf_new(&g, &o)) harness_fail(__FILE__, __LINE__, "%s", g.err);
+        GF_NEW(&g, &o);
         rvt t = {0};
-        int rc = -1;
-        cosim_status st = gf_run(&g, rv_run, &t, SIM_US(100000), &rc);
-        if (rc || st != COSIM_DONE) harness_fail(__FILE__, __LINE__, "%s rc %d %s: %s", chips[c], rc, cosim_status_name(st), g.err);
+        GF_RUN_OK(&g, rv_run, &t, SIM_US(100000));
         for (int i = 0; i < NREQ; i++) ASSERT_MEM_EQ(t.dst + (size_t)i * BIG, t.src, BIG);
         ASSERT_EQ(gf_lcw(&g, 1, 0, GRIM_L_DELIVERED), NREQ);           /* the requests */
         ASSERT_EQ(gf_lcw(&g, 0, 0, GRIM_L_ERRORS) + gf_lcw(&g, 1, 0, GRIM_L_ERRORS), 0u);

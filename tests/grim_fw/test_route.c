@@ -121,13 +121,10 @@ static void route_test(int line)
         o.qsize = QSIZE;
         o.line = line;
         gf g;
-        if (gf_new(&g, &o)) harness_fail(__FILE__, __LINE__, "%s", g.err);
+        GF_NEW(&g, &o);
         static qshadow q;
         memset(&q, 0, sizeof q);
-        int rc = -1;
-        cosim_status st = gf_run(&g, run, &q, SIM_US(300000), &rc);
-        if (rc || st != COSIM_DONE)
-            harness_fail(__FILE__, __LINE__, "%s: rc %d %s: %s", o.chip, rc, cosim_status_name(st), g.err);
+        GF_RUN_OK(&g, run, &q, SIM_US(300000));
         char why[200] = "";
         int intact = queue_intact(&g, &q, why, sizeof why);
         harness_note("%s, %d switch(es): %d messages, %d bad, resent %u; queue %s %s", o.chip, line ? line : 1, q.got,

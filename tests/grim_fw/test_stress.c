@@ -30,7 +30,7 @@ TEST(grim_fw, five_nodes_three_switches_lossy_links)
         o.loss = 0.0002;
         o.corrupt = 0.0002;
         gf g;
-        if (gf_new(&g, &o)) harness_fail(__FILE__, __LINE__, "%s", g.err);
+        GF_NEW(&g, &o);
         traffic t;
         traffic_init(&t);
         t.per_lc = 4;
