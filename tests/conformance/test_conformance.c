@@ -38,23 +38,6 @@ static const char *path_of(path_t *p, const char *fmt, const char *a, const char
     return p->s;
 }
 
-/* Whole file as a NUL-terminated string (malloc'ed), NULL if unreadable. */
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 4096, len = 0;
-    char *s = malloc(cap);
-    size_t n;
-    while (s && (n = fread(s + len, 1, cap - len - 1, f)) > 0) {
-        len += n;
-        if (cap - len < 2) s = realloc(s, cap *= 2);
-    }
-    fclose(f);
-    if (s) s[len] = 0;
-    return s;
-}
-
 static int exists(const char *path)
 {
     FILE *f = fopen(path, "rb");
@@ -148,9 +131,9 @@ static void run_program(int idx)
     const char *name = names[idx];
     path_t po, pr, pe;
     const char *outp = path_of(&po, "build/native/tests/%s.out%s", name, "");
-    char *want = slurp(outp);
+    char *want = harness_read_file(outp);
     if (!want) harness_fail(__FILE__, __LINE__, "missing %s (built by mk/conformance.mk: make conformance)", outp);
-    char *rc = slurp(path_of(&pr, "build/native/tests/%s.rc%s", name, ""));
+    char *rc = harness_read_file(path_of(&pr, "build/native/tests/%s.rc%s", name, ""));
     if (!rc || atoi(rc) != 0) {
         free(want);
         harness_fail(__FILE__, __LINE__, "the native build of %s %s: the program itself is wrong", name,

@@ -13,20 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&buf, &len);
-    int ch;
-    while ((ch = fgetc(f)) != EOF) fputc(ch, m);
-    fclose(m);
-    fclose(f);
-    return buf;
-}
-
 /* The record of `nodes` nodes run under SystemC by build/sc-host-test. */
 static char *systemc_record(const char *chip, const char *host, int bus, int nodes, const char *program,
                             const char *params, const char *tag)
@@ -40,7 +26,7 @@ static char *systemc_record(const char *chip, const char *host, int bus, int nod
              "--nodes %d --program %s %s --out %s >/dev/null",
              root, chip, host, bus, nodes, program, params, out);
     if (system(cmd) != 0) harness_fail(__FILE__, __LINE__, "%s failed", cmd);
-    char *rec = slurp(out);
+    char *rec = harness_read_file(out);
     if (!rec) harness_fail(__FILE__, __LINE__, "no record from %s", cmd);
     return rec;
 }

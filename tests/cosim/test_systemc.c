@@ -27,20 +27,6 @@ static void write_topo(const topo *t, const char *path)
     fclose(f);
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&buf, &len);
-    int ch;
-    while ((ch = fgetc(f)) != EOF) fputc(ch, m);
-    fclose(m);
-    fclose(f);
-    return buf;
-}
-
 static void same_as_c(const char *chip, net_kind net, const char *fw, const cosim_opts *base, sim_time until,
                       const char *tag)
 {
@@ -66,7 +52,7 @@ static void same_as_c(const char *chip, net_kind net, const char *fw, const cosi
              o.fab.algo == ROUTE_SHORTEST ? " --shortest" : "", o.fab.sw.block_timeout ? "" : " --no-block-timeout");
     int rc = system(cmd);
     ASSERT_EQ(rc, 0);
-    char *got = slurp(out);
+    char *got = harness_read_file(out);
     ASSERT_TRUE(got != NULL);
     if (strcmp(got, want)) harness_note("C driver:\n%s\nSystemC (%s):\n%s", want, out, got);
     ASSERT_STR_EQ(got, want);

@@ -82,6 +82,25 @@ const char *harness_root(void)
     return r && *r ? r : ".";
 }
 
+char *harness_read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 4096, len = 0, n;
+    char *s = malloc(cap);
+    while (s && (n = fread(s + len, 1, cap - len - 1, f)) > 0) {
+        len += n;
+        if (cap - len < 2) {
+            char *t = realloc(s, cap *= 2);
+            if (!t) free(s);
+            s = t;
+        }
+    }
+    fclose(f);
+    if (s) s[len] = 0;
+    return s;
+}
+
 static int matches(const test_case *t, int argc, char **argv)
 {
     char full[512];

@@ -16,6 +16,8 @@ _Noreturn void harness_fail(const char *file, int line, const char *fmt, ...)
 void harness_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Directory of the repository root, for tests that read fixtures or run tools. */
 const char *harness_root(void);
+/* A whole file as a NUL-terminated string (malloc'ed), NULL if unreadable. */
+char *harness_read_file(const char *path);
 
 #define TEST(suite, name)                                                    \
     static void test_##suite##_##name(void);                                 \

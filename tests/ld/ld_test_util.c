@@ -136,20 +136,7 @@ uint32_t ldt_nm_addr(const ldt_nm *nm, const char *name)
     return a;
 }
 
-char *ldt_read_text(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 4096, n = 0, got;
-    char *buf = malloc(cap);
-    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (n + 1 == cap) buf = realloc(buf, cap *= 2);
-    }
-    buf[n] = 0;
-    fclose(f);
-    return buf;
-}
+char *ldt_read_text(const char *path) { return harness_read_file(path); }
 
 int ldt_map_base(const char *map, const char *obj, const char *sec, uint32_t *addr)
 {

@@ -99,17 +99,6 @@ TEST(pcprof, sliced_runs_count_each_instruction_once)
     lanai_free(c);
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (!f) return NULL;
-    static char buf[65536];
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    buf[n] = 0;
-    fclose(f);
-    return buf;
-}
-
 TEST(pcprof, environment_variable_writes_one_file_per_core)
 {
     char prefix[512], p0[1024], p1[1024];
@@ -131,11 +120,13 @@ TEST(pcprof, environment_variable_writes_one_file_per_core)
              (unsigned long long)lanai_cycles(a), (unsigned long long)lanai_insns(a));
     lanai_free(a);
     lanai_free(b);
-    const char *t = slurp(p0);
+    char *t = harness_read_file(p0), *t1 = harness_read_file(p1);
     ASSERT_TRUE(t != NULL);
     ASSERT_TRUE(strstr(t, want) != NULL);
     ASSERT_TRUE(strstr(t, "sub.f %r3, 0x1, %r3") != NULL);   /* the per-instruction listing */
-    ASSERT_TRUE(slurp(p1) != NULL);                          /* the second core: the next number */
+    ASSERT_TRUE(t1 != NULL);                                 /* the second core: the next number */
+    free(t);
+    free(t1);
     lanai_core *c = load(0);
     ASSERT_TRUE(!lanai_pcprof_on(c));                        /* unset: off */
     lanai_free(c);
