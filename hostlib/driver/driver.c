@@ -91,13 +91,19 @@ void drv_close(drv *d)
 int drv_pin_user(drv *d, const void *ptr, size_t len, drv_seg *segs, int max, int *nseg)
 {
     *nseg = 0;
-    if (len == 0) return derr(d, "pin of 0 bytes");
-    if (plat_syscall(d->p)) return fail_plat(d, "pin ioctl");
-    if (plat_pin(d->p, ptr, len)) return fail_plat(d, "pin ioctl");
+    if (drv_pin(d, ptr, len)) return -1;
     if (drv_pinned_segs(d, ptr, len, segs, max, nseg)) {
         plat_unpin(d->p, ptr, len);
         return -1;
     }
+    return 0;
+}
+
+int drv_pin(drv *d, const void *ptr, size_t len)
+{
+    if (len == 0) return derr(d, "pin of 0 bytes");
+    if (plat_syscall(d->p)) return fail_plat(d, "pin ioctl");
+    if (plat_pin(d->p, ptr, len)) return fail_plat(d, "pin ioctl");
     return 0;
 }
 

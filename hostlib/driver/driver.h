@@ -24,6 +24,9 @@ const char *drv_error(const drv *d);
  * DMAs, dissertation §4.5.1), at most max; *nseg = the number written.
  * Cost: one system call, the pin, one translation per page. */
 int drv_pin_user(drv *d, const void *ptr, size_t len, drv_seg *segs, int max, int *nseg);
+/* ioctl: pin [ptr, ptr+len) only; its pieces come later from drv_pinned_segs
+ * (drv_pin_user is the two together). */
+int drv_pin(drv *d, const void *ptr, size_t len);
 /* The page pieces of an already pinned range, as drv_pin_user returns them,
  * without pinning again (the driver keeps the list it made at pin time):
  * one translation per page, no system call. */

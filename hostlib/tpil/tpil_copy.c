@@ -106,14 +106,9 @@ int tpil_zerocopy(tpil_dev *t, uint32_t dst, const uint8_t *src, size_t n)
 
 int tpil_pin_source(tpil_dev *t, const void *src, size_t n)
 {
-    if (t->win) return 1;
-    if (!n) return 1;
-    int max = (int)(n / 4096 + 2), nseg = 0;
-    drv_seg *segs = malloc(sizeof *segs * (size_t)max);
-    if (!segs) return tpil_fail(t, "pin: out of memory");
-    int r = drv_pin_user(t->d, src, n, segs, max, &nseg);
-    free(segs);
-    if (r) return tpil_fail_drv(t, "pin");
+    if (t->win || !n) return 1;
+    /* each page is translated once, when an injection takes it */
+    if (drv_pin(t->d, src, n)) return tpil_fail_drv(t, "pin");
     t->win = src;
     t->win_len = n;
     return 0;
