@@ -302,8 +302,8 @@ struct idle_waiter {
     evq *q;
 };
 
-/* Timer events are never cancelled (evq_cancel costs a scan of every
- * pending event, and cancelled ones linger): one that fires before the
+/* Timer events are never cancelled (a cancelled event stays in the heap
+ * until its time comes; cancel itself is O(1)): one that fires before the
  * current wait's end re-arms for it, one that fires with no wait does
  * nothing. A new one is added only when none is pending at or before the
  * wait's end, so few are ever pending. */
