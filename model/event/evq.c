@@ -23,8 +23,6 @@ struct evq {
     uint64_t run_count;
     idset ids;                /* every id in the heap: LIVE or CANCELLED */
     int ncancel;              /* CANCELLED ones */
-    void (*notify)(void *ctx, sim_time t);
-    void *notify_ctx;
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -96,7 +94,6 @@ ev_id evq_at(evq *q, sim_time t, ev_fn fn, void *arg)
     q->heap[q->n] = (ev_entry){t, id, fn, arg};
     sift_up(q, q->n++);
     idset_put(&q->ids, id, LIVE);
-    if (q->notify && q->heap[0].seq == id) q->notify(q->notify_ctx, t);
     return id;
 }
 
@@ -166,8 +163,3 @@ uint64_t evq_step(evq *q)
     return t == SIM_TIME_NEVER ? 0 : evq_run_until(q, t);
 }
 
-void evq_set_notify(evq *q, void (*notify)(void *ctx, sim_time t), void *ctx)
-{
-    q->notify = notify;
-    q->notify_ctx = ctx;
-}

@@ -42,8 +42,4 @@ uint64_t evq_step(evq *q);
 uint64_t evq_events_run(const evq *q);   /* total, for statistics */
 int evq_pending(const evq *q);
 
-/* Called whenever an event becomes the new earliest one (the SystemC pump
- * uses it to wake up early). */
-void evq_set_notify(evq *q, void (*notify)(void *ctx, sim_time t), void *ctx);
-
 #endif

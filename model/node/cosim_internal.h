@@ -49,8 +49,6 @@ struct cosim {
 
 /* hosts.c */
 void cosim_hosts_free(cosim *s);
-/* Earliest time a host process may act (SIM_TIME_NEVER if none can). */
-sim_time cosim_agents_earliest(const cosim *s);
 /* 1 while some host process has not finished. */
 int cosim_agents_busy(const cosim *s);
 /* A card's host-side fault (an engine stopped) into s->report; 1 if any. */

@@ -100,6 +100,20 @@ sim_time cosim_agents_earliest(const cosim *s)
     return best;
 }
 
+int cosim_agent_due(const cosim *s, int a, sim_time now)
+{
+    const agent *g = &s->ag[a];
+    return (g->state == AGENT_AT && g->at <= now) || (g->state == AGENT_WAIT && *g->flag);
+}
+
+/* 1 when an event has set the flag some process waits for. */
+static int agents_woken(const cosim *s)
+{
+    for (int i = 0; i < s->nag; i++)
+        if (s->ag[i].state == AGENT_WAIT && *s->ag[i].flag) return 1;
+    return 0;
+}
+
 int cosim_agents_busy(const cosim *s)
 {
     for (int i = 0; i < s->nag; i++)
@@ -126,7 +140,7 @@ int cosim_card_fault_report(cosim *s)
 cosim_status cosim_advance(cosim *s, sim_time t, volatile int *stop)
 {
     for (;;) {
-        if (stop && *stop) return COSIM_TIME;          /* the waiting process acts now */
+        if ((stop && *stop) || agents_woken(s)) return COSIM_TIME;   /* a waiting process acts now */
         sim_time m = cosim_min_time(s);
         cosim_status st = cosim_check(s, m);
         if (st == COSIM_FAULT || st == COSIM_DEADLOCK) return st;

@@ -47,11 +47,17 @@ int cosim_agent_new(cosim *s);                           /* starts as acting at 
 void cosim_agent_at(cosim *s, int a, sim_time t);        /* acts next at t */
 void cosim_agent_wait(cosim *s, int a, volatile int *flag); /* acts when an event sets *flag */
 void cosim_agent_done(cosim *s, int a);                  /* finished */
+/* 1 if agent a acts at `now`: due by then, or woken by its flag. */
+int cosim_agent_due(const cosim *s, int a, sim_time now);
+/* Earliest time a host process may act (SIM_TIME_NEVER if none can: all
+ * wait for flags no event has set yet, or none is left). */
+sim_time cosim_agents_earliest(const cosim *s);
 
 /* Run cores and events until time t: every event at or before t has run and
  * every running core has reached t; then the event queue's now is t. Stops
- * early, right after the event time step that set *stop (if stop is given;
- * now is then that event's time). Returns COSIM_TIME, or COSIM_FAULT /
+ * early, right after the event time step that set *stop (if stop is given)
+ * or the flag of any process waiting (cosim_agent_wait); now is then that
+ * event's time. Returns COSIM_TIME, or COSIM_FAULT /
  * COSIM_DEADLOCK (cosim_report has the report). Halted cores are fine. */
 cosim_status cosim_advance(cosim *s, sim_time t, volatile int *stop);
 

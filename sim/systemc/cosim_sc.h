@@ -1,7 +1,7 @@
-/* The SystemC shell of the co-simulation: the same stepping as the C
- * driver (model/node/cosim.c), with one SC_THREAD per node, one pumping the
- * event queue and one per host process. Thin on purpose: all model logic
- * stays in C. Callable from C and C++. */
+/* The SystemC shell of the co-simulation: the C driver's stepping
+ * (model/node/cosim.c) in one SC_THREAD, the stepper, and one SC_THREAD per
+ * host process; SystemC time advances when a host process acts. Thin on
+ * purpose: all model logic stays in C. Callable from C and C++. */
 #ifndef MYRISIM_SIM_SYSTEMC_COSIM_SC_H
 #define MYRISIM_SIM_SYSTEMC_COSIM_SC_H
 

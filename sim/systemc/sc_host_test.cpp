@@ -6,7 +6,7 @@
 // process, hence a program of its own.
 //   sc-host-test --chip lanai4|lanai9 --host NAME --program NAME --out FILE
 //                [--bus N] [--nodes N] [--param NAME=VALUE]... [--no-idle]
-//                [--backend systemc|c]
+//                [--backend systemc|c] [--until-us N]
 #include "cosim_sc.h"
 
 extern "C" {
@@ -25,14 +25,14 @@ static int usage(const char *why)
 {
     std::fprintf(stderr, "sc-host-test: %s\n"
                          "usage: sc-host-test --chip lanai4|lanai9 --host NAME --program NAME --out FILE [--bus N]\n"
-                         "       [--nodes N] [--param NAME=VALUE]... [--no-idle] [--backend systemc|c]\n",
+                         "       [--nodes N] [--param NAME=VALUE]... [--no-idle] [--backend systemc|c] [--until-us N]\n",
                  why);
     return 2;
 }
 
 int sc_main(int argc, char **argv)
 {
-    node_spec sp = {nullptr, nullptr, 0, 1, 1, cosim_run_systemc_hosts, 0};
+    node_spec sp = {nullptr, nullptr, 0, 1, 1, cosim_run_systemc_hosts, 0, 0};
     const char *program = nullptr, *out = nullptr;
     std::vector<std::string> kv;
     for (int i = 1; i < argc; i++) {
@@ -48,6 +48,7 @@ int sc_main(int argc, char **argv)
         else if (a == "--out" && more) out = argv[++i];
         else if (a == "--param" && more) kv.push_back(argv[++i]);
         else if (a == "--no-idle") sp.idle_skip = 0;
+        else if (a == "--until-us" && more) sp.until = SIM_US(std::strtoull(argv[++i], nullptr, 10));
         else if (a == "--backend" && more) {
             std::string b = argv[++i];
             if (b == "c") sp.runner = nullptr;

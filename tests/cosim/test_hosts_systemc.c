@@ -31,10 +31,10 @@ static char *systemc_record(const char *chip, const char *host, int bus, int nod
     return rec;
 }
 
-static void same(const char *chip, const host_profile *hp, int bus, const char *program, const nf_param *prm,
-                 const char *params, const char *tag)
+static void same_until(const char *chip, const host_profile *hp, int bus, const char *program, const nf_param *prm,
+                       const char *params, const char *tag, sim_time until)
 {
-    node_spec sp = {chip, hp, bus, 1, 1, NULL, 0};
+    node_spec sp = {chip, hp, bus, 1, 1, NULL, 0, until};
     nf_result r;
     char err[600];
     if (node_run(harness_root(), &sp, program, prm, &r, err, sizeof err)) harness_fail(__FILE__, __LINE__, "%s", err);
@@ -43,6 +43,12 @@ static void same(const char *chip, const host_profile *hp, int bus, const char *
     ASSERT_STR_EQ(got, r.record);
     free(got);
     nf_free(&r);
+}
+
+static void same(const char *chip, const host_profile *hp, int bus, const char *program, const nf_param *prm,
+                 const char *params, const char *tag)
+{
+    same_until(chip, hp, bus, program, prm, params, tag, 0);
 }
 
 TEST(hosts_systemc, same_results_as_the_c_backend)
@@ -60,6 +66,18 @@ TEST(hosts_systemc, same_results_as_the_c_backend)
 TEST(hosts_systemc, a_fault_stops_both_the_same_way)
 {
     same("lanai9", &host_p3_550, 0, "dma_unpinned", NULL, "", "unpinned9");
+}
+
+/* The process is still echoing at the time limit: both backends stop it at
+ * the same moment, with the same words. */
+TEST(hosts_systemc, a_time_limit_stops_both_the_same_way)
+{
+    nf_param few[] = {{"SIZES", "6"}, {NULL, NULL}};
+    same_until("lanai9", &host_p3_550, 0, "tpil_echo", few, "--param SIZES=6 --until-us 40", "limit9", SIM_US(40));
+    char *rec = systemc_record("lanai9", "p3-550", 0, 1, "tpil_echo", "--param SIZES=6 --until-us 40", "limit9b");
+    if (!strstr(rec, "time limit")) harness_note("%s", rec);
+    ASSERT_TRUE(strstr(rec, "time limit") != NULL);
+    free(rec);
 }
 
 /* Keep the lines of node k (renamed to node 0), or of NI k (renamed ni0). */
@@ -88,7 +106,7 @@ static char *lines_of(const char *rec, int k)
 
 TEST(hosts_systemc, two_hosts_at_once_each_as_if_alone)
 {
-    node_spec sp = {"lanai9", &host_p3_550, 0, 1, 1, NULL, 0};
+    node_spec sp = {"lanai9", &host_p3_550, 0, 1, 1, NULL, 0, 0};
     nf_param few[] = {{"SIZES", "5"}, {NULL, NULL}};
     nf_result r;
     char err[600];

@@ -2,7 +2,10 @@
  * cluster is run in-process with cosim_run and by build/sc-cosim-test under
  * SystemC (its own process: sc_start runs once per process), and the two
  * records must match byte for byte - for finished runs, with a 1 ns
- * lookahead, without idle skipping, and for a deadlock. */
+ * lookahead, without idle skipping, and for a deadlock. Without host
+ * processes the shell's stepper thread runs cosim_run itself, so this checks
+ * the shell's plumbing (status, final time, report); the interleaving with
+ * host processes is checked by test_hosts_systemc.c. */
 #define _POSIX_C_SOURCE 200809L
 #include "../harness/harness.h"
 #include "cosim_util.h"

@@ -67,23 +67,6 @@ TEST(evq, events_schedule_events_and_past_clamps_to_now)
     evq_free(q);
 }
 
-static sim_time notified;
-static void note_time(void *ctx, sim_time t) { (void)ctx; notified = t; }
-
-TEST(evq, notify_on_new_earliest)
-{
-    evq *q = evq_new();
-    evq_set_notify(q, note_time, NULL);
-    notified = 0;
-    evq_at(q, 50, log_ev, "a");
-    ASSERT_EQ(notified, 50);
-    evq_at(q, 60, log_ev, "b");
-    ASSERT_EQ(notified, 50);      /* not earlier: no notification */
-    evq_at(q, 40, log_ev, "c");
-    ASSERT_EQ(notified, 40);
-    evq_free(q);
-}
-
 static int counted;
 static void count_ev(void *arg) { (void)arg; counted++; }
 

@@ -8,7 +8,7 @@ void nf_run(const char *chip, const host_profile *hp, int bus, const char *app, 
             int idle_skip, nf_result *r)
 {
     char err[600];
-    node_spec sp = {chip, hp, bus, 1, idle_skip, NULL, 0};
+    node_spec sp = {chip, hp, bus, 1, idle_skip, NULL, 0, 0};
     if (node_run(harness_root(), &sp, app, params, r, err, sizeof err))
         harness_fail(__FILE__, __LINE__, "%s", err);
 }

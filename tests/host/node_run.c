@@ -76,7 +76,7 @@ int node_run(const char *root, const node_spec *sp, const char *app, const nf_pa
                                   .param = param, .ctx = &ctx[i], .measure = measure}, 0};
         pr[i] = (cosim_proc){.ni = i, .fn = happ_call_main, .arg = &call[i]};
     }
-    const sim_time until = SIM_US(2000000);
+    const sim_time until = sp->until ? sp->until : SIM_US(2000000);
     r->st = sp->runner ? sp->runner(s, pr, n, until) : cosim_run_host(s, &pr[0], until);
     r->rc = pr[0].finished ? pr[0].rc : -1;
     snprintf(r->err, sizeof r->err, "%.480s%s%.400s", call[0].env.err, pr[0].err[0] ? " / " : "", pr[0].err);

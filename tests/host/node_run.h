@@ -38,6 +38,7 @@ typedef struct node_spec {
     int idle_skip;
     node_runner runner;             /* NULL: the plain-C backend (one node only) */
     sim_time lookahead;             /* 0: computed; else an override (cosim_opts) */
+    sim_time until;                 /* the time limit; 0: 2 s */
 } node_spec;
 
 /* Run program `app` with params (NULL-terminated by name); the firmware

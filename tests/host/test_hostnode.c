@@ -54,7 +54,7 @@ TEST(hostnode, the_lookahead_changes_nothing)
     nf_param few[] = {{"SIZES", "5"}, {NULL, NULL}};
     const char *chips[2] = {"lanai4", "lanai9"};
     for (int c = 0; c < 2; c++) {
-        node_spec sp = {chips[c], &host_p4_1700, 0, 1, 1, NULL, 0};
+        node_spec sp = {chips[c], &host_p4_1700, 0, 1, 1, NULL, 0, 0};
         nf_result a, b;
         nf_run_spec(&sp, "tpil_echo", few, &a);
         sp.lookahead = SIM_NS(1);

@@ -35,7 +35,7 @@ static double on_node(const calib_setup *s, const char *app, const nf_param *prm
     const char *root = getenv("MYRISIM_ROOT");
     nf_result r;
     char why[600];
-    node_spec sp = {s->chip == CHIP_LANAI4 ? "lanai4" : "lanai9", s->hp, s->bus, 1, 1, NULL, 0};
+    node_spec sp = {s->chip == CHIP_LANAI4 ? "lanai4" : "lanai9", s->hp, s->bus, 1, 1, NULL, 0, 0};
     if (node_run(root ? root : ".", &sp, app, prm, &r, why, sizeof why)) {
         snprintf(err, errlen, "%s: %s", s->label, why);
         return 0;
