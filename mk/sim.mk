@@ -46,3 +46,18 @@ reproduce: all
 	$(B)/myrisim report --out results/REPORT.md $(patsubst scenarios/thesis/%.cfg,results/%,$(REPRODUCE_CFGS)) || exit $$?; \
 	echo "reproduce: $$(( $$(date +%s) - start )) s wall with $(REPRODUCE_JOBS) jobs"; \
 	if [ $$failed -ne 0 ]; then echo "reproduce: some runs failed (see the reports above)" >&2; exit 1; fi
+
+# `make bench` (bench-grim): the full model's speed on scenarios/bench/
+# grim_pingpong.cfg (two hosts, GRIM on LANai 9, SystemC shell): wall time and
+# simulated time per wall second. Wall time only reports speed.
+.PHONY: bench-grim
+bench-grim: $(B)/myrisim $(B)/fw/grim/grim.l9.elf
+	@t0=$$(date +%s.%N); \
+	$(B)/myrisim run scenarios/bench/grim_pingpong.cfg --jobs 1 --out $(B)/bench > $(B)/bench.log 2>&1 || \
+	    { cat $(B)/bench.log; exit 1; }; \
+	t1=$$(date +%s.%N); \
+	awk -F, -v t0=$$t0 -v t1=$$t1 'NR == 1 { for (i = 1; i <= NF; i++) if ($$i == "sim_us") c = i } \
+	    NR == 2 { w = t1 - t0; printf "bench grim_2mb_am_lanai9_wall %.2f s\n", w; \
+	              printf "bench grim_2mb_am_lanai9_rate %.2f simulated_ms_per_wall_s\n", $$c / 1000 / w }' \
+	    $(B)/bench/default.csv
+BENCHES += bench-grim
