@@ -4,7 +4,9 @@
 # any directory (the repository is found relative to this script).
 #   lanai-cc -o PROG.elf [--chip lanai4|lanai9 | --sram-size N] [--map FILE]
 #            [-v] FILE.c|FILE.S|FILE.s|FILE.o|LIB.a ... [clang flags: -O2 -DX -Idir ...]
-# --chip (default lanai4) also defines LANAI_CHIP=4|9 for firmware/hal/ni.h.
+# --chip (default lanai4) also defines LANAI_CHIP=4|9 for firmware/hal/ni.h and
+# links the chip marker (firmware/rt/chip_marker.S: absolute symbol
+# __lanai_chip = 4|9) that NI loaders check; --sram-size alone links none.
 set -eu
 
 prog=lanai-cc
@@ -20,10 +22,10 @@ fw_cflags=(--target=lanai -ffreestanding -fno-builtin -Wall -Wextra
            "-I$root/firmware/rt/include" "-I$root/firmware/hal")
 
 usage() {
-    sed -n '2,7s/^# \{0,1\}//p' "$0"
+    sed -n '2,9s/^# \{0,1\}//p' "$0"
 }
 
-out="" map="" verbose=0 have_opt=0 have_chip_macro=0
+out="" map="" verbose=0 have_opt=0 have_chip_macro=0 chip_macro=""
 ld_size=(--chip lanai4)
 cflags=() inputs=()
 while [ $# -gt 0 ]; do
@@ -39,9 +41,11 @@ while [ $# -gt 0 ]; do
         --sram-size=*) ld_size=(--sram-size "${a#--sram-size=}") ;;
         -v) verbose=1 ;;
         -O*) have_opt=1; cflags+=("$a") ;;
-        -DLANAI_CHIP|-DLANAI_CHIP=*) have_chip_macro=1; cflags+=("$a") ;;
+        -DLANAI_CHIP|-DLANAI_CHIP=*) have_chip_macro=1; chip_macro=${a#-DLANAI_CHIP}; cflags+=("$a") ;;
         -I|-D|-U|-include|-isystem)
-            [ $# -ge 2 ] || die "$a needs an argument"; cflags+=("$a" "$2"); shift ;;
+            [ $# -ge 2 ] || die "$a needs an argument"
+            case "$a $2" in "-D LANAI_CHIP"|"-D LANAI_CHIP="*) have_chip_macro=1; chip_macro=${2#LANAI_CHIP} ;; esac
+            cflags+=("$a" "$2"); shift ;;
         -c|-S|-E) die "$a is not supported: lanai-cc always links (use clang-14 --target=lanai directly)" ;;
         -*) cflags+=("$a") ;;
         *.c|*.S|*.s|*.o|*.a) inputs+=("$a") ;;
@@ -52,12 +56,22 @@ done
 [ -n "$out" ] || die "no output file (-o PROG.elf)"
 [ ${#inputs[@]} -gt 0 ] || die "no input files"
 [ $have_opt = 1 ] || cflags=(-O2 ${cflags[@]+"${cflags[@]}"})
-if [ $have_chip_macro = 0 ] && [ "${ld_size[0]}" = --chip ]; then
+# The chip the code is compiled for names the marker: an explicit
+# -DLANAI_CHIP=N wins over --chip (which then only sizes SRAM).
+mark=""
+if [ $have_chip_macro = 1 ]; then
+    case $chip_macro in
+        =4|=9) mark=${chip_macro#=} ;;
+        *) die "-DLANAI_CHIP$chip_macro: LANAI_CHIP must be 4 or 9" ;;
+    esac
+elif [ "${ld_size[0]}" = --chip ]; then
     case ${ld_size[1]} in
-        lanai4) cflags+=(-DLANAI_CHIP=4) ;;
-        lanai9) cflags+=(-DLANAI_CHIP=9) ;;
+        lanai4) mark=4; cflags+=(-DLANAI_CHIP=4) ;;
+        lanai9) mark=9; cflags+=(-DLANAI_CHIP=9) ;;
     esac
 fi
+marker_src="$root/firmware/rt/chip_marker.S"
+[ -z "$mark" ] || [ -f "$marker_src" ] || die "$marker_src is missing"
 for f in "$B/lanai-ld" "$B/fw/rt/crt0.o" "$B/fw/librt.a"; do
     [ -e "$f" ] || die "$f is missing; run: make -C $root build/lanai-ld build/fw/rt/crt0.o build/fw/librt.a"
 done
@@ -86,6 +100,15 @@ for f in "${inputs[@]}"; do
     esac
 done
 
+# The marker object carries no code or data: the image's SRAM is the same
+# with or without it.
+rt_objs=("$B/fw/rt/crt0.o")
+if [ -n "$mark" ]; then
+    run "$CLANG" --target=lanai -DLANAI_CHIP="$mark" -c "$marker_src" -o "$tmp/chip_marker.o" ||
+        die "assembling the chip marker $marker_src failed"
+    rt_objs+=("$tmp/chip_marker.o")
+fi
+
 ld_args=("${ld_size[@]}" -o "$out")
 [ -z "$map" ] || ld_args+=(--map "$map")
-run "$B/lanai-ld" "${ld_args[@]}" "$B/fw/rt/crt0.o" "${objs[@]}" "$B/fw/librt.a"
+run "$B/lanai-ld" "${ld_args[@]}" "${rt_objs[@]}" "${objs[@]}" "$B/fw/librt.a"
