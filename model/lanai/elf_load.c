@@ -2,7 +2,15 @@
  * PT_LOAD segments are copied to SRAM at p_paddr (rest of p_memsz zeroed),
  * function symbols are kept for reports and traces. The whole file is
  * validated before SRAM is touched, so a bad file leaves the core as it was.
- * Execution starts at address 0 (reset), as on the real NIC. */
+ * Execution starts at address 0 (reset), as on the real NIC.
+ *
+ * Chip marker: lanai-cc links the absolute symbol __lanai_chip = 4|9
+ * (firmware/rt/chip_marker.S) into every image built for a chip. The NI
+ * loader (lanai_load_firmware) refuses an image marked for the other chip:
+ * its register map and DMA code would otherwise run against the wrong card
+ * and fail far from the cause. lanai_load_elf ignores the marker: a bare
+ * core has no card, and chip-neutral programs (conformance, benchmarks) are
+ * built once and run on both. */
 #include "core_internal.h"
 #include "symtab.h"
 
@@ -11,7 +19,9 @@
 #include <stdlib.h>
 
 enum { EM_LANAI = 244, ET_EXEC = 2, PT_LOAD = 1, SHT_SYMTAB = 2, SHF_EXECINSTR = 4,
-       STT_NOTYPE = 0, STT_FUNC = 2 };
+       STT_NOTYPE = 0, STT_FUNC = 2, SHN_ABS = 0xfff1 };
+
+#define CHIP_MARKER "__lanai_chip"   /* firmware/rt/chip_marker.S */
 
 typedef struct { const uint8_t *p; size_t n; } image;
 
@@ -90,31 +100,55 @@ static int check(const image *im, uint32_t sram, const char *path, char *err, si
     return loads;
 }
 
+/* A symbol table and its string table, both inside the file. */
+typedef struct { uint32_t off, size, stroff, strsize, shoff, shentsize, shnum; } symtab_loc;
+
+/* The next SHT_SYMTAB section from index *i on (advancing *i); 0 when there
+ * is none left. Malformed tables are skipped, not trusted. */
+static int next_symtab(const image *im, uint32_t *i, symtab_loc *t)
+{
+    t->shoff = rd32(im, 32), t->shentsize = rd16(im, 46), t->shnum = rd16(im, 48);
+    if (t->shoff == 0 || t->shentsize < 40 || !fits(im, t->shoff, (uint64_t)t->shentsize * t->shnum)) return 0;
+    for (; *i < t->shnum; (*i)++) {
+        size_t sh = t->shoff + (size_t)*i * t->shentsize;
+        if (rd32(im, sh + 4) != SHT_SYMTAB) continue;
+        uint32_t off = rd32(im, sh + 16), size = rd32(im, sh + 20), link = rd32(im, sh + 24);
+        if (link >= t->shnum || !fits(im, off, size)) continue;
+        size_t strsh = t->shoff + (size_t)link * t->shentsize;
+        uint32_t stroff = rd32(im, strsh + 16), strsize = rd32(im, strsh + 20);
+        if (!fits(im, stroff, strsize)) continue;
+        t->off = off, t->size = size, t->stroff = stroff, t->strsize = strsize;
+        (*i)++;
+        return 1;
+    }
+    return 0;
+}
+
+/* Name of the symbol at byte s of table t, NULL if unnamed or malformed. */
+static const char *sym_name(const image *im, const symtab_loc *t, uint32_t s)
+{
+    uint32_t name = rd32(im, t->off + s);
+    if (name == 0 || name >= t->strsize) return NULL;
+    const char *nm = (const char *)im->p + t->stroff + name;
+    return memchr(nm, 0, t->strsize - name) && nm[0] ? nm : NULL;
+}
+
 /* Function symbols: STT_FUNC, and untyped symbols in executable sections
  * (hand-written assembly labels). */
 static struct lanai_symtab *read_symbols(const image *im)
 {
     struct lanai_symtab *t = lanai_symtab_new();
     if (!t) return NULL;
-    uint32_t shoff = rd32(im, 32), shentsize = rd16(im, 46), shnum = rd16(im, 48);
-    if (shoff == 0 || shentsize < 40 || !fits(im, shoff, (uint64_t)shentsize * shnum)) return t;
-    for (uint32_t i = 0; i < shnum; i++) {
-        size_t sh = shoff + (size_t)i * shentsize;
-        if (rd32(im, sh + 4) != SHT_SYMTAB) continue;
-        uint32_t off = rd32(im, sh + 16), size = rd32(im, sh + 20), link = rd32(im, sh + 24);
-        if (link >= shnum || !fits(im, off, size)) continue;
-        size_t strsh = shoff + (size_t)link * shentsize;
-        uint32_t stroff = rd32(im, strsh + 16), strsize = rd32(im, strsh + 20);
-        if (!fits(im, stroff, strsize)) continue;
-        for (uint32_t s = 0; s + 16 <= size; s += 16) {
-            uint32_t name = rd32(im, off + s), value = rd32(im, off + s + 4), sz = rd32(im, off + s + 8);
-            unsigned type = im->p[off + s + 12] & 15, shndx = rd16(im, off + s + 14);
-            if (name == 0 || name >= strsize) continue;
-            const char *nm = (const char *)im->p + stroff + name;
-            if (!memchr(nm, 0, strsize - name) || nm[0] == 0) continue;
+    symtab_loc st;
+    for (uint32_t i = 0; next_symtab(im, &i, &st);) {
+        for (uint32_t s = 0; s + 16 <= st.size; s += 16) {
+            uint32_t value = rd32(im, st.off + s + 4), sz = rd32(im, st.off + s + 8);
+            unsigned type = im->p[st.off + s + 12] & 15, shndx = rd16(im, st.off + s + 14);
+            const char *nm = sym_name(im, &st, s);
+            if (!nm) continue;
             int keep = type == STT_FUNC;
-            if (type == STT_NOTYPE && shndx > 0 && shndx < shnum && nm[0] != '.' && nm[0] != '$') {
-                size_t secsh = shoff + (size_t)shndx * shentsize;
+            if (type == STT_NOTYPE && shndx > 0 && shndx < st.shnum && nm[0] != '.' && nm[0] != '$') {
+                size_t secsh = st.shoff + (size_t)shndx * st.shentsize;
                 keep = (rd32(im, secsh + 8) & SHF_EXECINSTR) != 0;
                 /* a label extends to the end of its section (or the next symbol) */
                 uint32_t end = rd32(im, secsh + 12) + rd32(im, secsh + 20);
@@ -127,14 +161,84 @@ static struct lanai_symtab *read_symbols(const image *im)
     return t;
 }
 
-int lanai_load_elf(lanai_core *c, const char *path, char *err, size_t errlen)
+/* The chip marker: 4 or 9, 0 if the image has none (hand-written or older
+ * images), -1 with a message if a symbol of that name is not a valid one. */
+static int find_chip(const image *im, const char *path, char *err, size_t errlen)
 {
-    image im = {NULL, 0};
-    if (read_file(path, &im, err, errlen) < 0) return -1;
-    if (check(&im, c->sram_size, path, err, errlen) < 0) {
-        free((void *)im.p);
+    symtab_loc st;
+    for (uint32_t i = 0; next_symtab(im, &i, &st);) {
+        for (uint32_t s = 0; s + 16 <= st.size; s += 16) {
+            const char *nm = sym_name(im, &st, s);
+            if (!nm || strcmp(nm, CHIP_MARKER)) continue;
+            uint32_t value = rd32(im, st.off + s + 4);
+            unsigned shndx = rd16(im, st.off + s + 14);
+            if (shndx != SHN_ABS || (value != CHIP_LANAI4 && value != CHIP_LANAI9))
+                return fail(err, errlen, path, "bad chip marker: %s must be an absolute symbol of value 4 or 9 "
+                            "(firmware/rt/chip_marker.S), not %s 0x%x", CHIP_MARKER,
+                            shndx == SHN_ABS ? "the value" : "a section symbol at", value);
+            return (int)value;
+        }
+    }
+    return 0;
+}
+
+static const char *chip_name(int chip) { return chip == CHIP_LANAI9 ? "lanai9" : "lanai4"; }
+
+/* The refusal, naming the file: its marker says chip, the NI is p. */
+static int chip_mismatch(const char *path, int chip, const lanai_profile *p, char *err, size_t errlen)
+{
+    return fail(err, errlen, path, "firmware built for %s, but the NI is a %s (rebuild with --chip %s)",
+                chip_name(chip), p->name, p->name);
+}
+
+/* Reads and validates path; with an NI profile, also refuses a marker for
+ * another chip (checked before the SRAM size: a LANai 9 image too big for a
+ * LANai 4 is better explained by its chip). On success the caller owns im->p. */
+static int open_image(const char *path, uint32_t sram, const lanai_profile *ni, image *im, char *err, size_t errlen)
+{
+    if (read_file(path, im, err, errlen) < 0) return -1;
+    int r = check(im, UINT32_MAX, path, err, errlen);
+    if (r >= 0 && ni) {
+        int chip = find_chip(im, path, err, errlen);
+        r = chip < 0 ? -1 : chip && chip != (int)ni->id ? chip_mismatch(path, chip, ni, err, errlen) : 0;
+    }
+    if (r >= 0) r = check(im, sram, path, err, errlen);
+    if (r < 0) {
+        free((void *)im->p);
+        im->p = NULL;
         return -1;
     }
+    return 0;
+}
+
+int lanai_elf_chip(const char *path, int *chip, char *err, size_t errlen)
+{
+    image im = {NULL, 0};
+    *chip = 0;
+    if (read_file(path, &im, err, errlen) < 0) return -1;
+    int r = check(&im, UINT32_MAX, path, err, errlen);
+    if (r >= 0) r = find_chip(&im, path, err, errlen);
+    free((void *)im.p);
+    if (r < 0) return -1;
+    *chip = r;
+    return 0;
+}
+
+int lanai_elf_check_chip(const char *path, const lanai_profile *p, char *err, size_t errlen)
+{
+    int chip;
+    if (lanai_elf_chip(path, &chip, err, errlen) < 0) return -1;
+    if (chip && chip != (int)p->id) {
+        chip_mismatch(path, chip, p, err, errlen);
+        return 1;
+    }
+    return 0;
+}
+
+static int load(lanai_core *c, const char *path, const lanai_profile *ni, char *err, size_t errlen)
+{
+    image im = {NULL, 0};
+    if (open_image(path, c->sram_size, ni, &im, err, errlen) < 0) return -1;
     uint32_t phoff = rd32(&im, 28), phentsize = rd16(&im, 42), phnum = rd16(&im, 44), end = 0;
     for (uint32_t i = 0; i < phnum; i++) {
         size_t ph = phoff + (size_t)i * phentsize;
@@ -150,4 +254,11 @@ int lanai_load_elf(lanai_core *c, const char *path, char *err, size_t errlen)
     c->syms = read_symbols(&im);
     free((void *)im.p);
     return 0;
+}
+
+int lanai_load_elf(lanai_core *c, const char *path, char *err, size_t errlen) { return load(c, path, NULL, err, errlen); }
+
+int lanai_load_firmware(lanai_core *c, const char *path, char *err, size_t errlen)
+{
+    return load(c, path, c->prof, err, errlen);
 }

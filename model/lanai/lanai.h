@@ -95,6 +95,20 @@ void lanai_reset(lanai_core *c);             /* registers, pc = 0, counters = 0 
 /* Load an ELF executable from lanai-ld into SRAM (and keep its symbols).
  * On error returns -1 and writes a message naming the file to err. */
 int lanai_load_elf(lanai_core *c, const char *path, char *err, size_t errlen);
+/* Load firmware onto an NI of the core's chip: as lanai_load_elf, but an
+ * image whose chip marker (__lanai_chip, linked by lanai-cc --chip) names the
+ * other chip is refused, SRAM untouched, with "FILE: firmware built for
+ * lanai4, but the NI is a lanai9 (rebuild with --chip lanai9)". Images
+ * without a marker load as before. lanai_load_elf ignores the marker (bare
+ * cores run chip-neutral test programs on both chips). */
+int lanai_load_firmware(lanai_core *c, const char *path, char *err, size_t errlen);
+/* The image's chip marker: *chip = 4 or 9, or 0 if it has none. -1 (message
+ * naming the file in err) if it is not a Lanai executable or the marker is
+ * malformed. */
+int lanai_elf_chip(const char *path, int *chip, char *err, size_t errlen);
+/* For checks before any core exists: 1 if path is marked for a chip other
+ * than p's (the refusal text in err), 0 if it suits p, -1 if unreadable. */
+int lanai_elf_check_chip(const char *path, const lanai_profile *p, char *err, size_t errlen);
 
 uint8_t *lanai_sram(lanai_core *c);          /* big-endian memory image */
 /* Added: anyone writing SRAM behind the core's back (DMA engines, a test

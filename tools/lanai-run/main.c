@@ -1,5 +1,6 @@
 /* lanai-run: run one LANai firmware image on the ISS.
  *   lanai-run FILE.elf [--chip lanai4|lanai9] [--trace] [--max-cycles N] [--speed]
+ *   (default chip: the image's marker from lanai-cc --chip, else lanai9)
  *   lanai-run --bench [--chip C]   (host speed on a built-in compute loop)
  * Console output goes to stdout; the summary, traces and fault reports to
  * stderr. Exit status: the firmware's exit code (0..255) if it halted, 70 on
@@ -21,7 +22,8 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: lanai-run FILE.elf [--chip lanai4|lanai9] [--trace] [--max-cycles N] [--speed]\n"
             "       lanai-run --bench [--chip lanai4|lanai9]\n"
-            "  --chip C         chip model (default lanai9)\n"
+            "  --chip C         chip model (default: the image's chip marker, else lanai9);\n"
+            "                   an image marked for the other chip is refused\n"
             "  --trace          print every executed instruction to stderr\n"
             "  --max-cycles N   stop after N core cycles (default 10000000000)\n"
             "  --speed          also print the host speed (wall clock) in the summary\n"
@@ -155,10 +157,15 @@ int main(int argc, char **argv)
     }
     if (!file) { usage(stderr); return EXIT_USAGE; }
 
+    char err[512];
+    int marked = 0;
+    /* Without --chip, run the image on the chip it was built for; an unreadable
+     * or malformed image is reported by the load below. */
+    if (!chip_given && lanai_elf_chip(file, &marked, err, sizeof err) == 0 && marked)
+        p = marked == CHIP_LANAI4 ? &lanai4_profile : &lanai9_profile;
     lanai_core *c = lanai_new(p);
     if (!c) { fprintf(stderr, "lanai-run: cannot create a %s core\n", p->name); return EXIT_USAGE; }
-    char err[512];
-    if (lanai_load_elf(c, file, err, sizeof err) < 0) {
+    if (lanai_load_firmware(c, file, err, sizeof err) < 0) {   /* refuses an image marked for the other chip */
         fprintf(stderr, "lanai-run: %s\n", err);
         lanai_free(c);
         return EXIT_USAGE;
