@@ -56,6 +56,7 @@ static int firmware_check(const run_spec *r, diag *d)
             diag_at(d, bytes, "no parameter '%s' in experiment.params", config_setting_get_string(bytes));
     }
     exp_check_build(r, d);
+    exp_check_elf_chip(r, run_string(r, "cluster.ni", "lanai4"), d);
     return d->errors - before;
 }
 
@@ -97,7 +98,7 @@ static void firmware_run(const run_spec *r, run_result *res)
         result_fail(res, "out of memory");
         return;
     }
-    if (lanai_load_elf(c, elf, err, sizeof err)) {
+    if (lanai_load_firmware(c, elf, err, sizeof err)) {   /* refuses the other chip's image */
         result_fail(res, "%s", err);
         goto out;
     }

@@ -118,6 +118,7 @@ static int host_check(const run_spec *r, diag *d)
     cluster_desc c;
     diag quiet = {d->file, 0};
     if (cluster_decode(r, &c, &quiet) == 0) {   /* the loader reports cluster errors itself */
+        exp_check_elf_chip(r, c.ni, d);
         const host_profile *hp = profile_of(c.host);
         const char *cmp = run_string(r, "experiment.compare_pci", NULL);
         if (!hp)

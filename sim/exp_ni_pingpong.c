@@ -69,6 +69,7 @@ static int ni_check(const run_spec *r, diag *d)
     cluster_desc c;
     diag quiet = {d->file, 0};
     if (cluster_decode(r, &c, &quiet) == 0) {   /* the loader reports cluster errors itself */
+        exp_check_elf_chip(r, c.ni, d);
         const config_setting_t *at = run_setting(r, "cluster.topology");
         if (!at)
             at = run_setting(r, "cluster");

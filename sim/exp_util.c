@@ -74,6 +74,23 @@ void exp_check_build(const run_spec *r, diag *d)
         diag_at(d, marks, "marks must be [start, end]");
 }
 
+void exp_check_elf_chip(const run_spec *r, const char *chip, diag *d)
+{
+    const char *elf = run_string(r, "experiment.elf", NULL);
+    const lanai_profile *p = lanai_profile_get(chip);
+    if (!elf || !p)
+        return;   /* no prebuilt image, or the cluster check reports the chip */
+    char path[2048], err[2400];
+    exp_path(r, elf, path, sizeof path);
+    if (lanai_elf_check_chip(path, p, err, sizeof err) != 1)
+        return;   /* suits the chip; an unreadable image is reported where it is read */
+    const sim_series *s = &r->sc->series[r->series];
+    if (s->set)
+        diag_at(d, run_setting(r, "experiment.elf"), "series '%s': %s", s->name, err);
+    else
+        diag_at(d, run_setting(r, "experiment.elf"), "%s", err);
+}
+
 int exp_build_image(const run_spec *r, const char *src, const char *chip, char *elf, size_t elflen, char *err,
                     size_t errlen)
 {

@@ -24,6 +24,10 @@ void exp_fail_lines(run_result *res, const char *text, int max_lines);
  * name a C identifier (it becomes -DNAME=VALUE), and experiment.marks, if
  * given, is [start, end]. Errors go to d. */
 void exp_check_build(const run_spec *r, diag *d);
+/* Load-time check of a prebuilt image (experiment.elf) for an NI of chip:
+ * one whose chip marker names the other chip is an error at that key (the
+ * NI loader, lanai_load_firmware, would refuse it at run time). */
+void exp_check_elf_chip(const run_spec *r, const char *chip, diag *d);
 /* Build (or find in the cache) the image of C source src for chip with
  * -<experiment.opt>, experiment.cflags and one -D per parameter. 0, or -1
  * with the builder's message in err. */

@@ -145,7 +145,7 @@ int cosim_load(cosim *s, int ni, const char *elf, char *err, size_t errlen)
     }
     node *nd = &s->nd[ni];
     lanai_reset(nd->core);
-    if (lanai_load_elf(nd->core, elf, err, errlen) < 0) return -1;
+    if (lanai_load_firmware(nd->core, elf, err, errlen) < 0) return -1;   /* refuses the other chip's image */
     uint32_t size = lanai_sram_size(nd->core), at = cosim_route_table_addr(size);
     if (lanai_image_end(nd->core) > at) {
         snprintf(err, errlen, "%s: image ends at 0x%x, above the route table at 0x%x (keep firmware below it)",
