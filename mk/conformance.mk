@@ -25,11 +25,12 @@ $(B)/native/tests/%: firmware/tests/%.c $(CONF_SHIM) $(CONF_HDRS) | deps
 $(B)/native/tests/%.out: $(B)/native/tests/%
 	@$< > $@.tmp; echo $$? > $(@:.out=.rc); mv $@.tmp $@
 
-# Firmware images: linked for the LANai 4's 1 MiB so one image runs on both chips.
+# Firmware images: linked for the LANai 4's 1 MiB so one image runs on both chips
+# (no chip marker: --sram-size, not --chip).
 define CONF_FW_RULE
 $(B)/fw/tests/$(1)/%.elf: firmware/tests/%.c $(CONF_HDRS) $(CONF_TOOLS)
 	@mkdir -p $$(@D)
-	$(B)/lanai-cc -o $$@ --chip lanai4 -$(1) $$<
+	$(B)/lanai-cc -o $$@ --sram-size 1048576 -$(1) $$<
 endef
 $(foreach o,$(FW_OPTS),$(eval $(call CONF_FW_RULE,$(o))))
 
