@@ -312,9 +312,8 @@ void grim_disable(grim *g, int code)
     }
     if (g->d) {
         /* a short computation first: after a wait the process's clock can
-         * lag the simulation's, and the process must be gone before its NI
-         * halts (the SystemC shell ends a run early when the last core halts
-         * while a host process still runs; README.md) */
+         * lag the simulation's (a process still running when its NI halts
+         * is fine: both backends run on until every process returns) */
         plat_compute(g->p, SIM_US(2));
         plat_pio_write32(g->p, grim_sram(g, GRIM_CTRL + GRIM_C_QUIT), GRIM_QUIT((uint32_t)code));
     }
