@@ -108,15 +108,19 @@ TEST(iss_chip, build_marks_the_chip)
     ASSERT_EQ(marker_of(image("prog_default", "-O2")), CHIP_LANAI4);   /* lanai-cc's default chip */
 }
 
+/* The image loads on the chip and its program exits with 42. */
+#define ASSERT_RUNS(prof, path)                                          \
+    do {                                                                 \
+        char err_[600];                                                  \
+        int code_ = -1;                                                  \
+        ASSERT_EQ(load_on(prof, path, err_, sizeof err_, &code_), 0);    \
+        ASSERT_EQ(code_, 42);                                            \
+    } while (0)
+
 TEST(iss_chip, loads_and_runs_on_its_own_chip)
 {
-    char err[600];
-    int code = -1;
-    ASSERT_EQ(load_on(&lanai4_profile, l4(), err, sizeof err, &code), 0);
-    ASSERT_EQ(code, 42);
-    code = -1;
-    ASSERT_EQ(load_on(&lanai9_profile, l9(), err, sizeof err, &code), 0);
-    ASSERT_EQ(code, 42);
+    ASSERT_RUNS(&lanai4_profile, l4());
+    ASSERT_RUNS(&lanai9_profile, l9());
 }
 
 TEST(iss_chip, refused_on_the_other_chip_naming_the_file)
@@ -153,13 +157,8 @@ TEST(iss_chip, refusal_leaves_sram_untouched)
 
 TEST(iss_chip, image_without_marker_loads_on_both)
 {
-    char err[600];
-    int code = -1;
-    ASSERT_EQ(load_on(&lanai4_profile, plain(), err, sizeof err, &code), 0);
-    ASSERT_EQ(code, 42);
-    code = -1;
-    ASSERT_EQ(load_on(&lanai9_profile, plain(), err, sizeof err, &code), 0);
-    ASSERT_EQ(code, 42);
+    ASSERT_RUNS(&lanai4_profile, plain());
+    ASSERT_RUNS(&lanai9_profile, plain());
 }
 
 /* A hand-made ELF: header and one PT_LOAD, no section headers at all. */
