@@ -21,6 +21,16 @@ void gf_opts_default(gf_opts *o)
     o->hp = &host_p3_550;
 }
 
+const char *const gf_chips[2] = {"lanai4", "lanai9"};
+
+gf_opts gf_opts_on(const char *chip)
+{
+    gf_opts o;
+    gf_opts_default(&o);
+    o.chip = chip;
+    return o;
+}
+
 int gf_fail(gf *g, const char *fmt, ...)
 {
     va_list ap;

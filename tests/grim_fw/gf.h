@@ -8,7 +8,7 @@
  * translation requests by polling the driver area, the way a host library
  * and driver would.
  *
- * Use: gf_opts o; gf_opts_default(&o); o.nodes = 3; ...
+ * Use: gf_opts o = gf_opts_on(gf_chips[c]); o.nodes = 3; ...
  *      gf g; gf_new(&g, &o) == 0 or g.err;
  *      st = gf_run(&g, my_driver, &arg, SIM_US(20000), &rc);
  *      gf_lcw(&g, node, lc, GRIM_L_DELIVERED) ...; gf_free(&g); */
@@ -77,6 +77,9 @@ typedef struct gf {
 } gf;
 
 void gf_opts_default(gf_opts *o);
+/* Every firmware test runs on both chips; gf_opts_on: the defaults on one. */
+extern const char *const gf_chips[2];
+gf_opts gf_opts_on(const char *chip);
 int gf_new(gf *g, const gf_opts *o);           /* -1 and g->err */
 void gf_free(gf *g);
 /* Run fn as the one host process; *rc = its return. After it returns the

@@ -5,15 +5,10 @@
 
 #include <stdio.h>
 
-static const char *const chips[2] = {"lanai4", "lanai9"};
-
-
 TEST(grim_fw, two_nodes_one_lc)
 {
     for (int c = 0; c < 2; c++) {
-        gf_opts o;
-        gf_opts_default(&o);
-        o.chip = chips[c];
+        gf_opts o = gf_opts_on(gf_chips[c]);
         gf g;
         GF_NEW(&g, &o);
         traffic t;
@@ -34,9 +29,7 @@ TEST(grim_fw, two_nodes_one_lc)
 TEST(grim_fw, three_nodes_three_lcs_random_sizes)
 {
     for (int c = 0; c < 2; c++) {
-        gf_opts o;
-        gf_opts_default(&o);
-        o.chip = chips[c];
+        gf_opts o = gf_opts_on(gf_chips[c]);
         o.nodes = 3;
         o.nlc = 3;
         gf g;
@@ -67,9 +60,7 @@ TEST(grim_fw, three_nodes_three_lcs_random_sizes)
 TEST(grim_fw, tiny_ring_forces_nack_and_rollback)
 {
     for (int c = 0; c < 2; c++) {
-        gf_opts o;
-        gf_opts_default(&o);
-        o.chip = chips[c];
+        gf_opts o = gf_opts_on(gf_chips[c]);
         o.nodes = 3;
         o.nlc = 2;
         gf g;
@@ -109,9 +100,7 @@ TEST(grim_fw, idle_skipping_changes_nothing)
     for (int c = 0; c < 2; c++) {
         char rec[2][2000];
         for (int k = 0; k < 2; k++) {
-            gf_opts o;
-            gf_opts_default(&o);
-            o.chip = chips[c];
+            gf_opts o = gf_opts_on(gf_chips[c]);
             o.nodes = 3;
             o.nlc = 2;
             o.no_idle_skip = k;
@@ -134,7 +123,7 @@ TEST(grim_fw, idle_skipping_changes_nothing)
             }
             gf_free(&g);
         }
-        harness_note("%s: %s", chips[c], rec[0]);
+        harness_note("%s: %s", gf_chips[c], rec[0]);
         ASSERT_STR_EQ(rec[0], rec[1]);
     }
 }

@@ -9,7 +9,6 @@
 
 #include <string.h>
 
-static const char *const chips[2] = {"lanai4", "lanai9"};
 #define BIG_N 3
 
 typedef struct { unsigned type; int got; uint8_t *dst; uint64_t dphys; unsigned late; } bigarg;
@@ -56,9 +55,7 @@ static int big_run(gf *g, void *arg)
 
 static void big_case(int c, unsigned type, unsigned options)
 {
-    gf_opts o;
-    gf_opts_default(&o);
-    o.chip = chips[c];
+    gf_opts o = gf_opts_on(gf_chips[c]);
     o.instr = 1;
     o.options = options;
     o.qsize = 0x28000;                 /* three messages of 64 KB + header without a stall */
@@ -73,7 +70,7 @@ static void big_case(int c, unsigned type, unsigned options)
     double last = gf_word(&g, 1, GRIM_STATS + step * 16 + GRIM_S_LAST) / mhz;
     double mean = n ? gf_word(&g, 1, GRIM_STATS + step * 16 + GRIM_S_SUM) / mhz / n : 0.0;
     double floor_us = 65536.0 / 133.0;
-    harness_note("%s %s recv-ct %d: %u timed, last %.1f us, mean %.1f us (floor %.1f)", chips[c],
+    harness_note("%s %s recv-ct %d: %u timed, last %.1f us, mean %.1f us (floor %.1f)", gf_chips[c],
                  type == GRIM_T_AM ? "AM DMA 64 KB" : "RM DMA 64 KB", (options & GRIM_OPT_RECV_CT) != 0, n, last, mean,
                  floor_us);
     ASSERT_EQ(n, BIG_N);               /* every message timed once */

@@ -10,8 +10,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const chips[2] = {"lanai4", "lanai9"};
-
 static double clock_mhz(gf *g) { return (double)lanai_profile_of(cosim_core(g->s, 0))->clock_hz / 1e6; }
 
 /* average cycles of a step on node n, and its count */
@@ -36,12 +34,10 @@ TEST(grim_fw, measure_lc_scan)
     const int nlc[4] = {1, 8, 16, 32};
     for (int c = 0; c < 2; c++) {
         char line[200];
-        int len = snprintf(line, sizeof line, "%s LC scan (Fig 4.10):", chips[c]);
+        int len = snprintf(line, sizeof line, "%s LC scan (Fig 4.10):", gf_chips[c]);
         double prev = 0;
         for (int i = 0; i < 4; i++) {
-            gf_opts o;
-            gf_opts_default(&o);
-            o.chip = chips[c];
+            gf_opts o = gf_opts_on(gf_chips[c]);
             o.nodes = 1;
             o.nlc = nlc[i];
             o.qsize = 8192;
@@ -94,9 +90,7 @@ static int one_at_a_time(gf *g, void *arg)
 
 static void instr_run(const char *chip, int nlc, unsigned len, unsigned options, int n, gf *g)
 {
-    gf_opts o;
-    gf_opts_default(&o);
-    o.chip = chip;
+    gf_opts o = gf_opts_on(chip);
     o.nlc = nlc;
     o.instr = 1;
     o.options = options;
@@ -113,9 +107,9 @@ TEST(grim_fw, measure_table_5_1_and_5_2)
 {
     for (int c = 0; c < 2; c++) {
         gf g1, g8, gbig;
-        instr_run(chips[c], 1, 0, GRIM_OPT_DEFAULT, 8, &g1);
-        instr_run(chips[c], 8, 0, GRIM_OPT_DEFAULT, 8, &g8);
-        instr_run(chips[c], 1, GRIM_MTU - GRIM_HDR_BYTES, GRIM_OPT_DEFAULT & ~GRIM_OPT_RECV_CT, 2, &gbig);
+        instr_run(gf_chips[c], 1, 0, GRIM_OPT_DEFAULT, 8, &g1);
+        instr_run(gf_chips[c], 8, 0, GRIM_OPT_DEFAULT, 8, &g8);
+        instr_run(gf_chips[c], 1, GRIM_MTU - GRIM_HDR_BYTES, GRIM_OPT_DEFAULT & ~GRIM_OPT_RECV_CT, 2, &gbig);
         unsigned n[12];
         double d1 = step_us(&g1, 0, GRIM_ST_DETECT, &n[0]), d8 = step_us(&g8, 0, GRIM_ST_DETECT, &n[1]);
         double sv = step_us(&g1, 0, GRIM_ST_SETVALUES, &n[2]), sb = step_us(&g1, 0, GRIM_ST_SCOREBOARD, &n[3]);
@@ -125,9 +119,9 @@ TEST(grim_fw, measure_table_5_1_and_5_2)
         double pt = step_us(&g1, 1, GRIM_ST_AM_PTR, &n[10]), pd = step_us(&g1, 1, GRIM_ST_AM_PTR_DMA, &n[11]);
         harness_note("%s Table 5.1 (us): detect %.2f (1 LC) / %.2f (8 LCs), set values %.2f, scoreboard %.2f | "
                      "decode %.2f, sequence %.2f, capacity %.2f, ACK/NACK %.2f",
-                     chips[c], d1, d8, sv, sb, de, sq, ca, ack);
+                     gf_chips[c], d1, d8, sv, sb, de, sq, ca, ack);
         harness_note("%s Table 5.2 (us, P3-550): DMA 32 B %.2f / 64 KB %.1f, pointer increment+convert %.2f, "
-                     "pointer DMA %.2f", chips[c], dm, dmb, pt, pd);
+                     "pointer DMA %.2f", gf_chips[c], dm, dmb, pt, pd);
         for (int i = 0; i < 12; i++) ASSERT_TRUE(n[i] > 0);
         ASSERT_TRUE(d8 > d1);
         ASSERT_TRUE(dmb > 480.0);               /* 64 KB cannot cross 32b/33 PCI faster */
@@ -170,15 +164,13 @@ static int latency_run(gf *g, void *arg)
 TEST(grim_fw, measure_null_am_latency)
 {
     for (int c = 0; c < 2; c++) {
-        gf_opts o;
-        gf_opts_default(&o);
-        o.chip = chips[c];
+        gf_opts o = gf_opts_on(gf_chips[c]);
         gf g;
         GF_NEW(&g, &o);
         latarg l = {6, 0, 0};
         GF_RUN_OK(&g, latency_run, &l, SIM_US(50000));
         harness_note("%s null AM one-way, Q_BACK landed -> back pointer in host memory: best %.2f us, mean %.2f us",
-                     chips[c], l.best, l.sum / l.n);
+                     gf_chips[c], l.best, l.sum / l.n);
         ASSERT_TRUE(l.best > 1.0 && l.best < 100.0);
         gf_free(&g);
     }

@@ -7,17 +7,13 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const chips[2] = {"lanai4", "lanai9"};
-
 /* Links that lose and corrupt chunks (CRC on): bad packets are dropped
  * silently, lost ACKs and NACKs too, and the retransmission timer (100 us)
  * brings every message through once and in order. */
 TEST(grim_fw, lossy_links_recovered_by_the_timer)
 {
     for (int c = 0; c < 2; c++) {
-        gf_opts o;
-        gf_opts_default(&o);
-        o.chip = chips[c];
+        gf_opts o = gf_opts_on(gf_chips[c]);
         o.nodes = 3;
         o.nlc = 2;
         o.retx = 200;
@@ -121,9 +117,7 @@ static int burst_run(gf *g, void *arg)
 
 static void streams(const char *chip, unsigned options, burst *b, gf *g, int *rc, cosim_status *st)
 {
-    gf_opts o;
-    gf_opts_default(&o);
-    o.chip = chip;
+    gf_opts o = gf_opts_on(chip);
     o.options = options;
     o.qsize = 0x20000;
     o.watchdog = SIM_US(2000);
@@ -141,10 +135,10 @@ TEST(grim_fw, without_control_queue_two_streams_deadlock)
         burst b;
         int rc;
         cosim_status st;
-        streams(chips[c], GRIM_OPT_DEFAULT & ~GRIM_OPT_CTLQ, &b, &g, &rc, &st);
+        streams(gf_chips[c], GRIM_OPT_DEFAULT & ~GRIM_OPT_CTLQ, &b, &g, &rc, &st);
         const char *rep = cosim_report(g.s);
         uint32_t done = gf_sum(&g, GRIM_L_DELIVERED);
-        harness_note("%s: status %s after %u of %d messages; report:\n%s", chips[c], cosim_status_name(st), done,
+        harness_note("%s: status %s after %u of %d messages; report:\n%s", gf_chips[c], cosim_status_name(st), done,
                      2 * b.msgs, rep);
         ASSERT_EQ(st, COSIM_DEADLOCK);
         ASSERT_TRUE(done < 2u * (unsigned)b.msgs);
@@ -161,8 +155,8 @@ TEST(grim_fw, with_control_queue_two_streams_complete)
         burst b;
         int rc;
         cosim_status st;
-        streams(chips[c], GRIM_OPT_DEFAULT, &b, &g, &rc, &st);
-        harness_note("%s: status %s, %u of %d messages, %.0f us", chips[c], cosim_status_name(st),
+        streams(gf_chips[c], GRIM_OPT_DEFAULT, &b, &g, &rc, &st);
+        harness_note("%s: status %s, %u of %d messages, %.0f us", gf_chips[c], cosim_status_name(st),
                      gf_sum(&g, GRIM_L_DELIVERED), 2 * b.msgs, (double)evq_now(cosim_evq(g.s)) / 1e6);
         if (rc || st != COSIM_DONE) harness_fail(__FILE__, __LINE__, "rc %d %s: %s %s", rc, cosim_status_name(st), g.err,
                                                  cosim_report(g.s));

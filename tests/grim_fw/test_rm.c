@@ -9,8 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const chips[2] = {"lanai4", "lanai9"};
-
 #define VA_R1 0x50000000u          /* contiguous block: static entry 0 */
 #define VA_R2 0x60000000u          /* page-pinned block: translated on demand */
 #define R1_BYTES 16384u
@@ -79,9 +77,7 @@ static int rm_run(gf *g, void *arg)
 TEST(grim_fw, remote_memory_writes_translation_and_locks)
 {
     for (int c = 0; c < 2; c++) {
-        gf_opts o;
-        gf_opts_default(&o);
-        o.chip = chips[c];
+        gf_opts o = gf_opts_on(gf_chips[c]);
         gf g;
         GF_NEW(&g, &o);
         static rmt t;
@@ -157,9 +153,7 @@ static int t53_run(gf *g, void *arg)
 TEST(grim_fw, measure_table_5_3)
 {
     for (int c = 0; c < 2; c++) {
-        gf_opts o;
-        gf_opts_default(&o);
-        o.chip = chips[c];
+        gf_opts o = gf_opts_on(gf_chips[c]);
         o.instr = 1;
         o.qsize = 0x30000;
         gf g;
@@ -235,9 +229,7 @@ static int rv_run(gf *g, void *arg)
 TEST(grim_fw, remote_memory_reads)
 {
     for (int c = 0; c < 2; c++) {
-        gf_opts o;
-        gf_opts_default(&o);
-        o.chip = chips[c];
+        gf_opts o = gf_opts_on(gf_chips[c]);
         gf g;
         GF_NEW(&g, &o);
         static rvt t;
@@ -300,9 +292,7 @@ static int handover_run(gf *g, void *arg)
 TEST(grim_fw, a_lock_the_fast_path_cannot_translate_is_written_after_the_data)
 {
     for (int c = 0; c < 2; c++) {
-        gf_opts o;
-        gf_opts_default(&o);
-        o.chip = chips[c];
+        gf_opts o = gf_opts_on(gf_chips[c]);
         gf g;
         GF_NEW(&g, &o);
         static rmt t;

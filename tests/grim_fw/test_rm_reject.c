@@ -9,8 +9,6 @@
 
 #include <string.h>
 
-static const char *const chips[2] = {"lanai4", "lanai9"};
-
 #define VA_R1     0x50000000u      /* static entry 0 on node 1 */
 #define VA_NONE   0x70000000u      /* the driver knows nothing here */
 #define R1_BYTES  8192u
@@ -69,9 +67,7 @@ static int reject_run(gf *g, void *arg)
 TEST(grim_fw, rm_unaligned_or_untranslatable_is_acked_counted_and_dropped)
 {
     for (int c = 0; c < 2; c++) {
-        gf_opts o;
-        gf_opts_default(&o);
-        o.chip = chips[c];
+        gf_opts o = gf_opts_on(gf_chips[c]);
         o.nodes = 2;
         gf g;
         GF_NEW(&g, &o);
@@ -83,7 +79,7 @@ TEST(grim_fw, rm_unaligned_or_untranslatable_is_acked_counted_and_dropped)
         /* nothing of the refused ones reached host memory: only the good data and its lock */
         for (unsigned k = 0; k < R1_BYTES; k++) {
             int good = (k >= 1024 && k < 1024 + 256) || (k >= 8 && k < 12);
-            if (!good && t.r1[k]) harness_fail(__FILE__, __LINE__, "%s: byte %u written (0x%02x)", chips[c], k, t.r1[k]);
+            if (!good && t.r1[k]) harness_fail(__FILE__, __LINE__, "%s: byte %u written (0x%02x)", gf_chips[c], k, t.r1[k]);
         }
         gf_free(&g);
     }

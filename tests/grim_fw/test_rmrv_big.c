@@ -8,8 +8,6 @@
 
 #include <string.h>
 
-static const char *const chips[2] = {"lanai4", "lanai9"};
-
 #define VA_SRC  0x50000000u        /* node 1: the data read */
 #define VA_DST  0x60000000u        /* node 0: where the replies land, then the lock words */
 #define NREQ    3
@@ -57,9 +55,7 @@ static int rv_run(gf *g, void *arg)
 TEST(grim_fw, rmrv_of_64kb_several_requests_all_complete)
 {
     for (int c = 0; c < 2; c++) {
-        gf_opts o;
-        gf_opts_default(&o);
-        o.chip = chips[c];
+        gf_opts o = gf_opts_on(gf_chips[c]);
         o.nodes = 2;
         gf g;
         GF_NEW(&g, &o);
@@ -68,7 +64,7 @@ TEST(grim_fw, rmrv_of_64kb_several_requests_all_complete)
         for (int i = 0; i < NREQ; i++) ASSERT_MEM_EQ(t.dst + (size_t)i * BIG, t.src, BIG);
         ASSERT_EQ(gf_lcw(&g, 1, 0, GRIM_L_DELIVERED), NREQ);           /* the requests */
         ASSERT_EQ(gf_lcw(&g, 0, 0, GRIM_L_ERRORS) + gf_lcw(&g, 1, 0, GRIM_L_ERRORS), 0u);
-        harness_note("%s: %d fetches of 64 KB; NACKs sent by the reader %u", chips[c], NREQ,
+        harness_note("%s: %d fetches of 64 KB; NACKs sent by the reader %u", gf_chips[c], NREQ,
                      gf_lcw(&g, 1, 0, GRIM_L_NACKS_SENT));
         gf_free(&g);
     }

@@ -14,8 +14,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const chips[2] = {"lanai4", "lanai9"};
-
 #define QSIZE 2048u
 #define NMSG 60
 
@@ -115,9 +113,7 @@ static int queue_intact(gf *g, const qshadow *q, char *why, size_t n)
 static void route_test(int line)
 {
     for (int c = 0; c < 2; c++) {
-        gf_opts o;
-        gf_opts_default(&o);
-        o.chip = chips[c];
+        gf_opts o = gf_opts_on(gf_chips[c]);
         o.qsize = QSIZE;
         o.line = line;
         gf g;

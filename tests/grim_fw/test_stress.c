@@ -15,14 +15,10 @@
 
 #include <stdio.h>
 
-static const char *const chips[2] = {"lanai4", "lanai9"};
-
 TEST(grim_fw, five_nodes_three_switches_lossy_links)
 {
     for (int c = 0; c < 2; c++) {
-        gf_opts o;
-        gf_opts_default(&o);
-        o.chip = chips[c];
+        gf_opts o = gf_opts_on(gf_chips[c]);
         o.nodes = 5;
         o.nlc = 4;
         o.line = 3;
