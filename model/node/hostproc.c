@@ -1,20 +1,11 @@
-/* The plain-C platform backend for one host process (cosim_run_host): the
- * process runs on the caller's thread; whenever it blocks, the stepping
- * loop runs the cores and the events up to the time it waits for. */
+/* The plain-C platform backend (cosim_cbackend, cosim_run_host): host code
+ * runs on the caller's thread; whenever it blocks, the stepping loop runs
+ * the cores and the events up to the time it waits for. */
 #include "cosim_internal.h"
 
 #include <stdio.h>
 
-typedef struct {
-    cosim *s;
-    int agent;
-    sim_time until;
-    cosim_status stopped;      /* COSIM_TIME while running; else why it stopped */
-    int halted;                /* the simulation stopped under the process */
-    char why[400];
-} cbackend;
-
-static void stop(cbackend *b, cosim_status st)
+static void stop(cosim_cbackend *b, cosim_status st)
 {
     if (b->halted) return;
     b->halted = 1;
@@ -24,7 +15,7 @@ static void stop(cbackend *b, cosim_status st)
 
 static void advance_to(void *ctx, sim_time t)
 {
-    cbackend *b = ctx;
+    cosim_cbackend *b = ctx;
     if (b->halted) return;
     cosim_agent_at(b->s, b->agent, t);
     cosim_status st = cosim_advance(b->s, t < b->until ? t : b->until, NULL);
@@ -34,7 +25,7 @@ static void advance_to(void *ctx, sim_time t)
 
 static int wait_flag(void *ctx, volatile int *flag)
 {
-    cbackend *b = ctx;
+    cosim_cbackend *b = ctx;
     cosim *s = b->s;
     cosim_agent_wait(s, b->agent, flag);
     while (!*flag) {
@@ -52,24 +43,33 @@ static int wait_flag(void *ctx, volatile int *flag)
 
 static const char *stopped(void *ctx)
 {
-    cbackend *b = ctx;
+    cosim_cbackend *b = ctx;
     return b->halted ? b->why : NULL;
 }
+
+int cosim_cbackend_init(cosim_cbackend *b, cosim *s, sim_time until)
+{
+    *b = (cosim_cbackend){s, cosim_agent_new(s), until, COSIM_TIME, 0, ""};
+    if (b->agent < 0) return -1;
+    cosim_agent_at(s, b->agent, evq_now(s->q));
+    return 0;
+}
+
+plat_backend cosim_cbackend_platform(cosim_cbackend *b) { return (plat_backend){b, advance_to, wait_flag, stopped}; }
 
 cosim_status cosim_run_host(cosim *s, cosim_proc *p, sim_time until)
 {
     p->finished = 0;
     p->rc = -1;
     p->err[0] = 0;
-    cbackend b = {s, cosim_agent_new(s), until, COSIM_TIME, 0, ""};
-    if (b.agent < 0) {
+    cosim_cbackend b;
+    if (cosim_cbackend_init(&b, s, until)) {
         snprintf(p->err, sizeof p->err, "out of memory");
         return COSIM_FAULT;
     }
-    plat_backend be = {&b, advance_to, wait_flag, stopped};
+    plat_backend be = cosim_cbackend_platform(&b);
     platform *pl = cosim_platform_new(s, p->ni, &be, p->err, sizeof p->err);
     if (pl) {
-        cosim_agent_at(s, b.agent, evq_now(s->q));
         p->rc = p->fn(pl, p->arg);
         p->finished = 1;
         p->end = evq_now(s->q);

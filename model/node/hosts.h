@@ -81,6 +81,25 @@ typedef struct cosim_proc {
  * from then on ("the simulation stopped: time limit ..."). */
 cosim_status cosim_run_host(cosim *s, cosim_proc *p, sim_time until);
 
+/* The plain-C backend itself, for a caller that runs host code on its own
+ * thread (cosim_run_host for one process; tests drive several nodes'
+ * platforms from one thread): one agent; whenever the host code blocks, the
+ * stepping loop runs up to the time it waits for. Once the run stops (a
+ * fault, a deadlock, `until`), `halted` is set, `stopped` says why and every
+ * platform call fails with `why`. */
+typedef struct cosim_cbackend {
+    cosim *s;
+    int agent;
+    sim_time until;
+    cosim_status stopped;      /* COSIM_TIME while running */
+    int halted;
+    char why[400];
+} cosim_cbackend;
+/* Start at the current time; -1 if out of memory. cosim_agent_done(s,
+ * b->agent) when the host code has returned. */
+int cosim_cbackend_init(cosim_cbackend *b, cosim *s, sim_time until);
+plat_backend cosim_cbackend_platform(cosim_cbackend *b);   /* for cosim_platform_new */
+
 /* Text for a platform backend's `stopped` hook. */
 const char *cosim_stop_text(cosim *s, cosim_status st, sim_time until, char *buf, size_t n);
 

@@ -94,69 +94,29 @@ void gf_free(gf *g)
     g->s = NULL;
 }
 
-/* ---- the shared backend: one host thread, every node's platform ---- */
-
-static void stop(gf *g, cosim_status st)
-{
-    if (g->halted) return;
-    g->halted = 1;
-    g->stopped = st;
-    cosim_stop_text(g->s, st, g->until, g->why, sizeof g->why);
-}
-
-static void be_advance(void *ctx, sim_time t)
-{
-    gf *g = ctx;
-    if (g->halted) return;
-    cosim_agent_at(g->s, g->agent, t);
-    cosim_status st = cosim_advance(g->s, t < g->until ? t : g->until, NULL);
-    if (st != COSIM_TIME) stop(g, st);
-    else if (t > g->until) stop(g, COSIM_TIME);
-}
-
-static int be_wait(void *ctx, volatile int *flag)
-{
-    gf *g = ctx;
-    cosim_agent_wait(g->s, g->agent, flag);
-    while (!*flag) {
-        if (g->halted) return -1;
-        sim_time h = cosim_horizon(g->s);
-        if (h == SIM_TIME_NEVER) return -1;
-        if (h >= g->until) h = g->until;
-        cosim_status st = cosim_advance(g->s, h, flag);
-        if (st != COSIM_TIME) stop(g, st);
-        else if (!*flag && h >= g->until) stop(g, COSIM_TIME);
-    }
-    cosim_agent_at(g->s, g->agent, evq_now(cosim_evq(g->s)));
-    return 0;
-}
-
-static const char *be_stopped(void *ctx)
-{
-    gf *g = ctx;
-    return g->halted ? g->why : NULL;
-}
+/* ---- one host thread drives every node's platform (the plain-C backend) ---- */
 
 cosim_status gf_run(gf *g, int (*fn)(gf *g, void *arg), void *arg, sim_time until, int *rc)
 {
-    g->until = until;
-    g->agent = cosim_agent_new(g->s);
-    plat_backend be = {g, be_advance, be_wait, be_stopped};
-    char err[400];
     *rc = -1;
+    if (cosim_cbackend_init(&g->be, g->s, until)) {
+        gf_fail(g, "out of memory");
+        return COSIM_FAULT;
+    }
+    plat_backend be = cosim_cbackend_platform(&g->be);
+    char err[400];
     for (int i = 0; i < g->o.nodes; i++) {
         g->p[i] = cosim_platform_new(g->s, i, &be, err, sizeof err);
         if (!g->p[i]) {
             gf_fail(g, "%s", err);
-            cosim_agent_done(g->s, g->agent);
+            cosim_agent_done(g->s, g->be.agent);
             return COSIM_FAULT;
         }
     }
     g->sram_off = plat_card_layout(g->p[0])->sram.off;
-    cosim_agent_at(g->s, g->agent, evq_now(cosim_evq(g->s)));
     *rc = fn(g, arg);
-    cosim_agent_done(g->s, g->agent);
-    if (g->halted) return g->stopped;
+    cosim_agent_done(g->s, g->be.agent);
+    if (g->be.halted) return g->be.stopped;
     return cosim_run(g->s, until);
 }
 

@@ -67,12 +67,7 @@ typedef struct gf {
     uint64_t xreq_phys[GF_MAX_NODES];
     unsigned xdone[GF_MAX_NODES];
     unsigned amsize_of[GF_MAX_NODES][GF_MAX_LC];   /* 0: o.amsize */
-    /* the shared backend */
-    int agent;
-    sim_time until;
-    int halted;
-    cosim_status stopped;
-    char why[400];
+    cosim_cbackend be;            /* one host thread for every node's platform */
     char err[600];
 } gf;
 
