@@ -139,7 +139,7 @@ static int rd32(gf *g, int node, uint32_t addr, uint32_t *v)
 int gf_pio32(gf *g, int node, uint32_t sram_addr, uint32_t v) { return pio32(g, node, sram_addr, v); }
 int gf_idle(gf *g, sim_time d) { return plat_compute(g->p[0], d) ? gf_fail(g, "idle: %s", plat_error(g->p[0])) : 0; }
 
-static uint32_t le32(const volatile uint8_t *p) { return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
+uint32_t gf_le32(const volatile uint8_t *p) { return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
 static uint32_t be32(const uint8_t *p) { return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]; }
 static void put_be32(uint8_t *p, uint32_t v)
 {
@@ -266,7 +266,7 @@ int gf_send(gf *g, int node, int lc, unsigned dst_ep, unsigned type, unsigned ha
 int gf_poll(gf *g, int node, int lc, gf_msg_fn fn, void *ctx)
 {
     gf_lc *c = &g->lc[node][lc];
-    unsigned back = le32(c->backp), got = 0;
+    unsigned back = gf_le32(c->backp), got = 0;
     if (back >= c->amsize) return gf_fail(g, "node %d LC %d: AM back offset %u outside the ring of %u", node, lc, back, c->amsize);
     while (c->amfront != back) {
         const uint8_t *h = c->am + c->amfront;

@@ -72,6 +72,8 @@ typedef struct gf {
 } gf;
 
 void gf_opts_default(gf_opts *o);
+/* A little-endian 32-bit word in host memory (lock words, back pointers). */
+uint32_t gf_le32(const volatile uint8_t *p);
 /* Every firmware test runs on both chips; gf_opts_on: the defaults on one. */
 extern const char *const gf_chips[2];
 gf_opts gf_opts_on(const char *chip);

@@ -34,8 +34,6 @@ static int fill(gf *g, int node, unsigned lc, unsigned va, unsigned len, uint32_
     return gf_xlat_entry(g, node, slot, 0, VA_R2, t->r2, R2_BYTES, &t->fill_runs);
 }
 
-static uint32_t le32(const uint8_t *p) { return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
-
 static int rm_run(gf *g, void *arg)
 {
     rmt *t = arg;
@@ -63,7 +61,7 @@ static int rm_run(gf *g, void *arg)
     }
     for (int i = 0; i < 4;) {                       /* each lock word announces its data */
         if (gf_xlat_service(g, 1, fill, t) < 0) return -1;
-        if (le32(t->r1 + t->lock_at[i]) == t->lock_val[i]) {
+        if (gf_le32(t->r1 + t->lock_at[i]) == t->lock_val[i]) {
             i++;
             continue;
         }
@@ -279,7 +277,7 @@ static int handover_run(gf *g, void *arg)
         unsigned a[4] = {dst[i], VA_R2 + t->lock_at[i], t->lock_val[i], 0};
         if (gf_send(g, 0, 0, GRIM_EP(1, 0), type[i], 0, a, t->src[i], t->len[i], 1) != 1)
             return gf_fail(g, "message %d not queued: %s", i, g->err);
-        while (le32(t->r2 + t->lock_at[i]) != t->lock_val[i]) {   /* one at a time */
+        while (gf_le32(t->r2 + t->lock_at[i]) != t->lock_val[i]) {   /* one at a time */
             if (gf_xlat_service(g, 1, fill, t) < 0) return -1;
             if (plat_now(p1) > SIM_US(50000)) return gf_fail(g, "lock %d never written", i);
             if (gf_idle(g, SIM_US(2))) return -1;
@@ -302,8 +300,8 @@ TEST(grim_fw, a_lock_the_fast_path_cannot_translate_is_written_after_the_data)
                      gf_lcw(&g, 1, 0, GRIM_L_DELIVERED), gf_lcw(&g, 0, 0, GRIM_L_ACKED));
         ASSERT_MEM_EQ(t.r1 + 64, t.src[0], t.len[0]);
         ASSERT_MEM_EQ(t.r1 + 512, t.src[1], t.len[1]);
-        ASSERT_EQ(le32(t.r2 + t.lock_at[0]), t.lock_val[0]);
-        ASSERT_EQ(le32(t.r2 + t.lock_at[1]), t.lock_val[1]);
+        ASSERT_EQ(gf_le32(t.r2 + t.lock_at[0]), t.lock_val[0]);
+        ASSERT_EQ(gf_le32(t.r2 + t.lock_at[1]), t.lock_val[1]);
         ASSERT_EQ(t.fills, 1);                       /* the first lock missed; the second hit */
         ASSERT_EQ(gf_lcw(&g, 1, 0, GRIM_L_DELIVERED), 2u);
         ASSERT_EQ(gf_lcw(&g, 0, 0, GRIM_L_ACKED), 2u);

@@ -27,8 +27,6 @@ static int no_fill(gf *g, int node, unsigned lc, unsigned va, unsigned len, uint
     return 0;
 }
 
-static uint32_t le32(const uint8_t *p) { return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
-
 static int reject_run(gf *g, void *arg)
 {
     rjt *t = arg;
@@ -55,7 +53,7 @@ static int reject_run(gf *g, void *arg)
     unsigned good[4] = {p + 1024, VA_R1 + 8, 0x77, 0};
     if (gf_send(g, 0, 0, GRIM_EP(1, 0), GRIM_T_RMP, 0, good, data, sizeof data, 1) != 1)
         return gf_fail(g, "good message not queued: %s", g->err);
-    while (le32(t->r1 + 8) != 0x77) {
+    while (gf_le32(t->r1 + 8) != 0x77) {
         if (gf_xlat_service(g, 1, no_fill, t) < 0) return -1;
         if (plat_now(p1) > SIM_US(20000)) return gf_fail(g, "the good RM-P after the bad ones never arrived");
         if (gf_idle(g, SIM_US(2))) return -1;

@@ -18,8 +18,6 @@ typedef struct {
     uint64_t ps, pd;
 } rvt;
 
-static uint32_t le32(const uint8_t *p) { return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
-
 static int rv_run(gf *g, void *arg)
 {
     rvt *t = arg;
@@ -41,7 +39,7 @@ static int rv_run(gf *g, void *arg)
             return gf_fail(g, "request %d not queued: %s", i, g->err);
     }
     for (int i = 0; i < NREQ;) {
-        if (le32(locks + 4 * i) == 0) {
+        if (gf_le32(locks + 4 * i) == 0) {
             i++;
             continue;
         }
