@@ -135,10 +135,27 @@ static int take(int argc, char **argv, int *i, const char *opt, const char **val
     return 0;
 }
 
+/* The options whose value is kept as it is. */
+typedef struct { const char *opt; const char **dst; } string_opt;
+
+/* take() for any of n string options: 1 (stored), -1 or 0 as take(). */
+static int take_string(int argc, char **argv, int *i, const string_opt *s, size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        const char *val;
+        int t = take(argc, argv, i, s[k].opt, &val);
+        if (t > 0) *s[k].dst = val;
+        if (t) return t;
+    }
+    return 0;
+}
+
 int cli_parse_opts(int argc, char **argv, int first, cli_opts *o, int allow_run_opts)
 {
     memset(o, 0, sizeof *o);
     o->jobs = 1;
+    const string_opt strs[] = {
+        {"--out", &o->out}, {"--trace", &o->trace}, {"--trace-x", &o->trace_x}, {"--trace-series", &o->trace_series}};
     for (int i = first; i < argc; i++) {
         const char *a = argv[i];
         const char *val = NULL;
@@ -151,22 +168,9 @@ int cli_parse_opts(int argc, char **argv, int first, cli_opts *o, int allow_run_
                 return -1;
             }
             o->sets[o->nsets++] = val;
-        } else if (allow_run_opts && (t = take(argc, argv, &i, "--out", &val))) {
+        } else if (allow_run_opts && (t = take_string(argc, argv, &i, strs, sizeof strs / sizeof strs[0]))) {
             if (t < 0)
                 return -1;
-            o->out = val;
-        } else if (allow_run_opts && (t = take(argc, argv, &i, "--trace", &val))) {
-            if (t < 0)
-                return -1;
-            o->trace = val;
-        } else if (allow_run_opts && (t = take(argc, argv, &i, "--trace-x", &val))) {
-            if (t < 0)
-                return -1;
-            o->trace_x = val;
-        } else if (allow_run_opts && (t = take(argc, argv, &i, "--trace-series", &val))) {
-            if (t < 0)
-                return -1;
-            o->trace_series = val;
         } else if (allow_run_opts && (t = take(argc, argv, &i, "--trace-max-events", &val))) {
             if (t < 0)
                 return -1;
