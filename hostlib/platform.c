@@ -1,6 +1,7 @@
 /* The platform core: blocking host-code calls on top of the asynchronous
  * host model, whatever backend runs the host thread. */
-#include "platform_impl.h"
+#include "platform.h"
+#include "../model/host/plat_backend.h"
 
 #include "../model/trace/hooks.h"
 

@@ -5,7 +5,8 @@
 #ifndef MYRISIM_PLATFORM_EVQ_H
 #define MYRISIM_PLATFORM_EVQ_H
 
-#include "platform_impl.h"
+#include "platform.h"
+#include "../model/host/plat_backend.h"
 
 /* Run the whole machine up to and including time t; afterwards the event
  * queue's now must be t. */

@@ -28,7 +28,7 @@ TEST_DEPS += $(B)/sc-host-test
 -include $(B)/obj/sim/systemc/sc_host_test.d
 
 # build/myrisim runs host processes as SystemC threads: the shell's object is
-# linked in after the library (sim/exp_host.c refers to it weakly, so the C
+# linked in after the library (sim/experiments/exp_host.c refers to it weakly, so the C
 # test runner, which lacks it, falls back to the plain-C backend).
 $(B)/myrisim: $(B)/obj/sim/systemc/cosim_sc.o
 $(B)/myrisim: LDLIBS += $(B)/obj/sim/systemc/cosim_sc.o $(B)/libmyrisim.a -lsystemc -lconfig -lm

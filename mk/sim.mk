@@ -1,18 +1,18 @@
 # sim/: the myrisim CLI, scenario loader, sweeps, fork-per-run executor and
 # result writers (plain C, in libmyrisim.a so tests can call them), plus the
-# thin SystemC shell sim/main.cpp linked with g++ into build/myrisim.
-SIM_SRCS := $(filter-out sim/main.cpp,$(sort $(wildcard sim/*.c)))
+# thin SystemC shell sim/cli/main.cpp linked with g++ into build/myrisim.
+SIM_SRCS := $(sort $(wildcard sim/*/*.c))
 LIB_SRCS += $(SIM_SRCS)
 LDLIBS   += -lconfig
 TOOLS    += $(B)/myrisim
 
-$(B)/obj/sim/%.o: sim/%.cpp | deps
+$(B)/obj/sim/cli/%.o: sim/cli/%.cpp | deps
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) -c $< -o $@
 
-$(B)/myrisim: $(B)/obj/sim/main.o $(B)/libmyrisim.a
+$(B)/myrisim: $(B)/obj/sim/cli/main.o $(B)/libmyrisim.a
 	@mkdir -p $(@D)
-	$(CXX) $(CXXFLAGS) -o $@ $(B)/obj/sim/main.o $(B)/libmyrisim.a -lsystemc $(LDLIBS)
+	$(CXX) $(CXXFLAGS) -o $@ $(B)/obj/sim/cli/main.o $(B)/libmyrisim.a -lsystemc $(LDLIBS)
 
 # Scenario tests run build/myrisim, which builds firmware with lanai-cc.
 TEST_SRCS += $(sort $(wildcard tests/sim/*.c))

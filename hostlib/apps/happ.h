@@ -1,6 +1,6 @@
 /* Host programs: native C that runs as a host process on a simulated node
  * (model/node/hosts.h) and talks to the machine only through platform.h.
- * The scenario kind "host" (sim/exp_host.c) runs one by name; its
+ * The scenario kind "host" (sim/experiments/exp_host.c) runs one by name; its
  * parameters come from the scenario's experiment.params and it reports
  * named measurements. Each program drives the NI firmware
  * firmware/bench/host_dma.c through the mailbox (hmb.h). */

@@ -23,7 +23,7 @@
 #ifndef MYRISIM_NODE_HOSTS_H
 #define MYRISIM_NODE_HOSTS_H
 
-#include "../../hostlib/platform_impl.h"
+#include "../host/plat_backend.h"
 #include "cosim.h"
 
 #define COSIM_BAR_BASE 0x80000000ull   /* the card's BAR on its host's bus */

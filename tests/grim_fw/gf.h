@@ -16,6 +16,7 @@
 #define MYRISIM_TESTS_GRIM_FW_GF_H
 
 #include "../../firmware/grim/grim_abi.h"
+#include "../../hostlib/platform.h"
 #include "../../model/node/hosts.h"
 
 #include <stdint.h>

@@ -3,8 +3,8 @@
 
 #include "../../model/lanai/lanai.h"
 #include "../../model/switch/fabric.h"
-#include "../../sim/fwbuild.h"
-#include "../../sim/runspec.h"
+#include "../../sim/experiments/fwbuild.h"
+#include "../../sim/scenario/runspec.h"
 #include "../harness/harness.h"
 
 #include <stdio.h>

@@ -5,7 +5,7 @@
 #ifndef MYRISIM_TESTS_NI_UTIL_H
 #define MYRISIM_TESTS_NI_UTIL_H
 
-#include "../../sim/result.h"
+#include "../../sim/runner/result.h"
 
 #include <stdint.h>
 

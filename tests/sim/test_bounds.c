@@ -4,7 +4,7 @@
 #include "../harness/harness.h"
 #include "sim_util.h"
 
-#include "../../sim/refkind.h"
+#include "../../sim/fidelity/refkind.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -4,7 +4,7 @@
 #include "../harness/harness.h"
 #include "sim_util.h"
 
-#include "../../sim/fidelity.h"
+#include "../../sim/fidelity/fidelity.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,8 +5,8 @@
 #include "../harness/harness.h"
 #include "sim_util.h"
 
-#include "../../sim/csvread.h"
-#include "../../sim/refdata.h"
+#include "../../sim/fidelity/csvread.h"
+#include "../../sim/fidelity/refdata.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
 #include "../harness/harness.h"
 #include "sim_util.h"
 
-#include "../../sim/refdata.h"
+#include "../../sim/fidelity/refdata.h"
 
 #include <ctype.h>
 #include <dirent.h>

@@ -5,7 +5,7 @@
 #include "../harness/harness.h"
 #include "sim_util.h"
 
-#include "../../sim/scenario.h"
+#include "../../sim/scenario/scenario.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -3,8 +3,8 @@
 #include "../harness/harness.h"
 #include "sim_util.h"
 
-#include "../../sim/runspec.h"
-#include "../../sim/scenario.h"
+#include "../../sim/scenario/runspec.h"
+#include "../../sim/scenario/scenario.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -6,7 +6,7 @@
  * completes. Needs build/myrisim and the GRIM images. */
 #include "../harness/harness.h"
 #include "sim_util.h"
-#include "../../sim/csvread.h"
+#include "../../sim/fidelity/csvread.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,0 +1,180 @@
+/* myrisim run FILE...: the runs of one or more scenarios in one pool of
+ * processes, then each scenario's outputs and summary line. */
+#define _GNU_SOURCE
+#include "cli_common.h"
+#include "../runner/executor.h"
+#include "../fidelity/fidelity.h"
+#include "myrisim.h"
+#include "../outputs/outputs.h"
+#include "../scenario/runspec.h"
+#include "../scenario/scenario.h"
+#include "../experiments/trace_run.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void report_failures(const scenario *sc, const run_spec *runs, const run_result *res, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (res[i].ok)
+            continue;
+        char label[256];
+        run_label(&runs[i], label, sizeof label);
+        fprintf(stderr, "myrisim: run failed: scenario %s, %s:\n", sc->name, label);
+        const char *p = res[i].error;
+        while (*p) {
+            const char *nl = strchr(p, '\n');
+            int l = nl ? (int)(nl - p) : (int)strlen(p);
+            fprintf(stderr, "  %.*s\n", l, p);
+            p += l + (nl ? 1 : 0);
+        }
+    }
+}
+
+/* One scenario of a run command: loaded, its points and runs laid out. */
+typedef struct sc_job {
+    scenario sc;
+    char outdir[2048];
+    const double *xs;
+    int nx, n;
+    run_spec *runs;         /* into the command's one array */
+    run_result *res;
+} sc_job;
+
+/* "results/table5_4.cfg" -> "table5_4" */
+static void file_stem(const char *path, char *out, size_t len)
+{
+    const char *b = strrchr(path, '/');
+    b = b ? b + 1 : path;
+    size_t l = strlen(b);
+    if (l > 4 && !strcmp(b + l - 4, ".cfg")) l -= 4;
+    snprintf(out, len, "%.*s", (int)(l < len ? l : len - 1), b);
+}
+
+/* Load one scenario and make its output directory; 0 or MYRISIM_BAD_INPUT. */
+static int job_load(sc_job *j, const char *file, const char *root, const cli_opts *o)
+{
+    if (scenario_load(&j->sc, file, root, o->sets, o->nsets))
+        return MYRISIM_BAD_INPUT;
+    if (o->nfiles > 1) {
+        char stem[512];
+        file_stem(file, stem, sizeof stem);
+        snprintf(j->outdir, sizeof j->outdir, "%s/%s", o->out ? o->out : "results", stem);
+    } else if (o->out) {
+        snprintf(j->outdir, sizeof j->outdir, "%s", o->out);
+    } else {
+        snprintf(j->outdir, sizeof j->outdir, "results/%s", j->sc.name);
+    }
+    if (cli_mkdirs(j->outdir)) {
+        fprintf(stderr, "myrisim: cannot create %s: %s\n", j->outdir, strerror(errno));
+        scenario_free(&j->sc);
+        return MYRISIM_BAD_INPUT;
+    }
+    j->xs = scenario_points(&j->sc, o->quick, &j->nx);
+    j->n = j->nx * j->sc.nseries;
+    return 0;
+}
+
+/* Lay out the job's runs at runs[0..n); traced: the run index to trace or -1. */
+static void job_runs(sc_job *j, run_spec *runs, run_result *res, int traced, const char *trace)
+{
+    j->runs = runs;
+    j->res = res;
+    for (int s = 0; s < j->sc.nseries; s++)
+        for (int i = 0; i < j->nx; i++) {
+            run_spec *r = &runs[s * j->nx + i];
+            r->sc = &j->sc;
+            r->series = s;
+            r->index = s * j->nx + i;
+            r->x = j->xs[i];
+            r->trace = r->index == traced ? trace : NULL;
+        }
+}
+
+/* Outputs, the summary line; the job's exit status. */
+static int job_finish(sc_job *j, const cli_opts *o)
+{
+    const scenario *sc = &j->sc;
+    int n = j->n, failed = 0;
+    for (int i = 0; i < n; i++)
+        failed += !j->res[i].ok;
+    report_failures(sc, j->runs, j->res, n);
+    sim_outputs out = {sc, j->xs, j->nx, j->res, o->quick, j->outdir, o->sets, o->nsets};
+    comparison *cmp = calloc((size_t)(sc->nrefs ? sc->nrefs : 1), sizeof *cmp);
+    compare_refs(&out, cmp);
+    int bad = 0;
+    bad |= write_series_csv(&out);
+    bad |= write_comparison_csv(&out, cmp);
+    bad |= write_plots(&out);
+    bad |= write_report(&out, cmp, failed);
+
+    ref_tally t;
+    tally_refs(sc, cmp, &t);
+    printf("%s: %d runs, %d failed; ", sc->name, n, failed);
+    if (t.values)
+        printf("fidelity: %d of %d reference values compared, within 5%%: %d, 10%%: %d, 25%%: %d", t.compared, t.values,
+               t.within[0], t.within[1], t.within[2]);
+    if (t.bounds)
+        printf("%sbounds: %d of %d satisfied", t.values ? "; " : "", t.bounds_ok, t.bounds);
+    if (!sc->nrefs)
+        printf("no reference values");
+    if (t.not_run)
+        printf(" (%d not in the points run)", t.not_run);
+    printf("; results in %s/\n", j->outdir);
+    int deadlocked = 0;
+    for (int i = 0; i < n; i++)
+        deadlocked |= j->res[i].deadlocked;
+    free(cmp);
+    /* A deadlock is the more specific failure: it wins over other failed runs. */
+    return deadlocked ? MYRISIM_DEADLOCK : failed || bad ? MYRISIM_RUN_FAILED : MYRISIM_OK;
+}
+
+int cli_cmd_run(int argc, char **argv)
+{
+    cli_opts o;
+    char root[PATH_MAX];
+    if (cli_begin(argc, argv, &o, 1, root, sizeof root))
+        return MYRISIM_BAD_INPUT;
+    sc_job *jobs = calloc((size_t)o.nfiles, sizeof *jobs);
+    int nloaded = 0, st = MYRISIM_OK, total = 0;
+    /* every file is checked before anything runs: a bad one stops at once */
+    for (; nloaded < o.nfiles && st == MYRISIM_OK; nloaded++)
+        if ((st = job_load(&jobs[nloaded], o.files[nloaded], root, &o)) != MYRISIM_OK)
+            break;
+    for (int k = 0; k < nloaded && st == MYRISIM_OK; k++)
+        total += jobs[k].n;
+    run_spec *runs = calloc((size_t)(total ? total : 1), sizeof *runs);
+    run_result *res = calloc((size_t)(total ? total : 1), sizeof *res);
+    if (st == MYRISIM_OK) {
+        sc_job *j0 = &jobs[0];
+        if (o.trace && !j0->sc.kind->supports_trace)
+            fprintf(stderr, "myrisim: note: --trace is not yet supported for experiment kind '%s'; no trace written\n",
+                    j0->sc.kind->name);
+        int traced = o.trace ? sim_trace_pick(&j0->sc, j0->xs, j0->nx, o.trace_x, o.trace_series) : -1;
+        if (o.trace && traced < 0) st = MYRISIM_BAD_INPUT;
+        sim_trace_set_max(o.trace_max);
+        for (int k = 0, at = 0; k < nloaded && st == MYRISIM_OK; at += jobs[k].n, k++) {
+            job_runs(&jobs[k], runs + at, res + at, k == 0 ? traced : -1, o.trace);
+            fprintf(stderr, "myrisim: %s: %d runs (%d series x %d points), %d at a time%s\n", jobs[k].sc.name, jobs[k].n,
+                    jobs[k].sc.nseries, jobs[k].nx, o.jobs, o.nfiles > 1 ? ", pooled with the other files" : "");
+        }
+    }
+    if (st == MYRISIM_OK) {
+        const char *g = getenv("MYRISIM_RUN_GUARD");
+        exec_opts eo = {o.jobs, g && atof(g) > 0 ? atof(g) : 600.0, 1};
+        execute_runs(runs, total, res, &eo);
+        for (int k = 0; k < nloaded; k++) {
+            int r = job_finish(&jobs[k], &o);
+            if (r == MYRISIM_DEADLOCK || (r != MYRISIM_OK && st == MYRISIM_OK)) st = r;
+        }
+    }
+    for (int k = 0; k < nloaded; k++)
+        scenario_free(&jobs[k].sc);
+    free(runs);
+    free(res);
+    free(jobs);
+    return st;
+}

@@ -1,0 +1,337 @@
+/* Experiment kind "host": a host program (hostlib/apps) on simulated nodes,
+ * each a host (cluster.host, its card in the cluster.pci slot) with the NI
+ * card and its LANai running real firmware (default
+ * firmware/bench/host_dma.c, the NI side of every host program) on the ISS:
+ * the full model. Figs 5.2-5.4 (TPIL injection), 5.6 (NI->host DMA) and
+ * appendix A's PCI DMA and interrupt service times come from here.
+ *
+ * Every node runs the program as a host process: SystemC threads beside
+ * the cores in build/myrisim (sim/systemc), or, where the SystemC shell is
+ * not linked in (the C test runner) or with backend = "c", on the plain-C
+ * backend, which runs one process; both give the same results (tested).
+ * experiment.params go to the program by name (not to the firmware, which
+ * is the same image for every point). compare_pci adds a node whose card
+ * sits in the other slot; a program that compares slots (tpil_summary)
+ * reports how they compare. Node 0's measurements are the run's, plus
+ * sim_us (its process's simulated time at the end) and events. A failed
+ * program, a fault (e.g. DMA into unpinned memory), a deadlock or the time
+ * limit fails the run with the program's error, the driver's report and
+ * the consoles' last lines. */
+#define _GNU_SOURCE
+#include "experiments.h"
+#include "exp_util.h"
+
+#include "../../hostlib/apps/happ.h"
+#include "../../model/node/hosts.h"
+#include "../../model/trace/trace_cosim.h"
+#include "../scenario/cluster.h"
+#include "fwbuild.h"
+#include "../scenario/runspec.h"
+#include "../outputs/textfmt.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The SystemC shell (sim/systemc/cosim_sc.cpp) is linked into build/myrisim
+ * but not into the C test runner: a weak reference, NULL where absent. */
+extern cosim_status cosim_run_systemc_hosts(cosim *s, cosim_proc *procs, int n, sim_time until)
+    __attribute__((weak));
+
+#define DEFAULT_FIRMWARE "firmware/bench/host_dma.c"
+#define MAX_NODES 16
+#define MAX_PARAMS 48
+
+static const char *const opt_names[] = {"O0", "O1", "O2", "O3", "Os", "Oz", NULL};
+static const char *const slot_names[] = {"pci32-33", "pci64-66", NULL};
+static const char *const backend_names[] = {"systemc", "c", NULL};
+
+static const key_spec host_keys[] = {
+    {"program", KT_STRING, 0, NULL, NULL, NULL, NULL,
+     "the host program (hostlib/apps): tpil_point, tpil_summary, ni2host, irq_service, tpil_echo, dma_unpinned"},
+    {"firmware", KT_STRING, 0, NULL, NULL, NULL, "elf", "C source of the NI image (default " DEFAULT_FIRMWARE ")"},
+    {"elf", KT_STRING, 0, NULL, NULL, NULL, "firmware", "a prebuilt NI image instead of firmware"},
+    {"opt", KT_STRING, 0, NULL, opt_names, "optimisation level", NULL, "O0, O1, O2 (default), O3, Os or Oz"},
+    {"cflags", KT_STRINGS, 0, NULL, NULL, NULL, NULL, "extra compiler flags for the NI image"},
+    {"time_limit_us", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "simulated time limit (default 2e6 us = 2 s)"},
+    {"idle_skip", KT_BOOL, 0, NULL, NULL, NULL, NULL, "idle-loop skipping in the cores (default true; never changes a result)"},
+    {"watchdog_us", KT_NUMBER, 0, NULL, NULL, NULL, NULL,
+     "deadlock watchdog: nothing moved on links, DMA engines or card registers (firmware or host PIO writes) for this "
+     "long fails the run with exit status 3 (default 1e6 us = 1 s; 0 = off; host computation alone is not progress)"},
+    {"compare_pci", KT_STRING, 0, NULL, slot_names, "PCI bus", NULL,
+     "one more node whose card sits in this slot; the program compares the two (tpil_summary)"},
+    {"backend", KT_STRING, 0, NULL, backend_names, "backend", NULL,
+     "host processes as SystemC threads (systemc, the default where linked in) or on the plain-C backend (c)"},
+    {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL},
+};
+
+static const char *const host_measures[] = {"sim_us", "events", NULL};
+
+/* Scenario host names -> model/host profiles. */
+static const host_profile *profile_of(const char *name)
+{
+    if (!strcmp(name, "ppro-200")) return &host_ppro200;
+    if (!strcmp(name, "p3-550")) return &host_p3_550;
+    if (!strcmp(name, "p4-1.7")) return &host_p4_1700;
+    return NULL;
+}
+
+/* The host's bus for a slot name: its first bus of that width. -1 if none. */
+static int bus_of(const host_profile *hp, const char *slot)
+{
+    uint32_t width = !strcmp(slot, "pci64-66") ? 8 : 4;
+    for (int i = 0; i < hp->nbuses; i++)
+        if (hp->bus[i]->bus.width == width) return i;
+    return -1;
+}
+
+static int host_check(const run_spec *r, diag *d)
+{
+    int before = d->errors;
+    const config_setting_t *exp = run_setting(r, "experiment");
+    const char *prog = run_string(r, "experiment.program", NULL);
+    const happ *app = prog ? happ_find(prog) : NULL;
+    if (!prog) {
+        diag_at(d, exp, "a host experiment needs program (one of hostlib/apps: tpil_point, tpil_summary, ni2host, "
+                        "irq_service, tpil_echo, dma_unpinned)");
+    } else if (!app) {
+        char known[256] = "";
+        for (const happ *const *a = happ_all(); *a; a++)
+            snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", a == happ_all() ? "" : ", ", (*a)->name);
+        diag_at(d, run_setting(r, "experiment.program"), "unknown host program '%s' (known: %s)", prog, known);
+    }
+    const char *src = run_string(r, "experiment.firmware", NULL);
+    const char *elf = run_string(r, "experiment.elf", NULL);
+    if (src && elf)
+        diag_at(d, exp, "give at most one of firmware (a C source) and elf (a prebuilt image)");
+    char path[2048];
+    exp_path(r, elf ? elf : src ? src : DEFAULT_FIRMWARE, path, sizeof path);
+    if (access(path, R_OK) != 0)
+        diag_at(d, run_setting(r, elf ? "experiment.elf" : src ? "experiment.firmware" : "experiment"), "cannot read %s",
+                path);
+    if (run_number(r, "experiment.watchdog_us", 0) < 0)
+        diag_at(d, run_setting(r, "experiment.watchdog_us"), "watchdog_us must be >= 0 (0 = off)");
+    if (run_number(r, "experiment.time_limit_us", 1) <= 0)
+        diag_at(d, run_setting(r, "experiment.time_limit_us"), "time_limit_us must be > 0");
+
+    cluster_desc c;
+    diag quiet = {d->file, 0};
+    if (cluster_decode(r, &c, &quiet) == 0) {   /* the loader reports cluster errors itself */
+        exp_check_elf_chip(r, c.ni, d);
+        const host_profile *hp = profile_of(c.host);
+        const char *cmp = run_string(r, "experiment.compare_pci", NULL);
+        if (!hp)
+            diag_at(d, run_setting(r, "cluster.host") ? run_setting(r, "cluster.host") : run_setting(r, "cluster"),
+                    "a host experiment needs a host (cluster.host = ppro-200, p3-550 or p4-1.7)");
+        else if (bus_of(hp, c.pci) < 0)
+            diag_at(d, run_setting(r, "cluster.pci"), "host %s has no %s slot", c.host, c.pci);
+        else if (cmp && bus_of(hp, cmp) < 0)
+            diag_at(d, run_setting(r, "experiment.compare_pci"), "host %s has no %s slot", c.host, cmp);
+        if (cmp && !strcmp(c.ni, "lanai4") && !strcmp(cmp, "pci64-66"))
+            diag_at(d, run_setting(r, "experiment.compare_pci"),
+                    "the LANai 4 has a 32b/33MHz PCI interface only (appendix A, L2476-L2499)");
+        if (cmp && app && !app->combine)
+            diag_at(d, run_setting(r, "experiment.compare_pci"), "program %s does not compare PCI slots", prog);
+        if (c.nodes + (cmp != NULL) > MAX_NODES)
+            diag_at(d, run_setting(r, "cluster.nodes"), "at most %d nodes with hosts", MAX_NODES);
+        if (strcmp(c.topology, "none") && strcmp(c.topology, "switch") && strcmp(c.topology, "cable"))
+            diag_at(d, run_setting(r, "cluster.topology"),
+                    "a host experiment puts its nodes on one switch or, two of them, on a cable; not %s", c.topology);
+        else if (!strcmp(c.topology, "cable") && cmp)
+            diag_at(d, run_setting(r, "experiment.compare_pci"),
+                    "compare_pci adds a node; the cable topology joins exactly two (use topology switch)");
+    }
+    const config_setting_t *cf = run_setting(r, "experiment.cflags");
+    for (int i = 0; cf && i < config_setting_length(cf); i++) {
+        const char *f = config_setting_get_string_elem(cf, i);
+        if (f[0] != '-' || !strcmp(f, "-o") || !strcmp(f, "-c"))
+            diag_at(d, cf, "'%s' is not a usable compiler flag", f);
+    }
+    return d->errors - before;
+}
+
+/* The NI image for this run's chip (the same for every sweep point). */
+static int image_for(const run_spec *r, const char *chip, char *elf, size_t elflen, run_result *res)
+{
+    const char *given = run_string(r, "experiment.elf", NULL);
+    if (given) {
+        exp_path(r, given, elf, elflen);
+        return 0;
+    }
+    char src[2048], err[4096], opt[8];
+    exp_path(r, run_string(r, "experiment.firmware", DEFAULT_FIRMWARE), src, sizeof src);
+    const char *flags[20];
+    int nf = 0;
+    snprintf(opt, sizeof opt, "-%s", run_string(r, "experiment.opt", "O2"));
+    flags[nf++] = opt;
+    const config_setting_t *cf = run_setting(r, "experiment.cflags");
+    for (int i = 0; cf && i < config_setting_length(cf) && nf < 20; i++)
+        flags[nf++] = config_setting_get_string_elem(cf, i);
+    if (fw_build(r->sc->root, src, chip, flags, nf, elf, elflen, err, sizeof err)) {
+        result_fail(res, "%s", err);
+        return -1;
+    }
+    return 0;
+}
+
+/* What one host process sees and reports. */
+typedef struct {
+    run_param *ps;
+    int nps;
+    run_result *out;           /* node 0's measures go to the run's result */
+    run_result mine;
+} proc_io;
+
+static const char *io_param(void *ctx, const char *name)
+{
+    proc_io *io = ctx;
+    for (int i = 0; i < io->nps; i++)
+        if (!strcmp(io->ps[i].name, name)) return io->ps[i].value;
+    return NULL;
+}
+
+static void io_measure(void *ctx, const char *name, double v)
+{
+    proc_io *io = ctx;
+    result_set(io->out ? io->out : &io->mine, name, v);
+}
+
+static void host_run(const run_spec *r, run_result *res)
+{
+    cluster_desc c;
+    diag d = {r->sc->path, 0};
+    if (cluster_decode(r, &c, &d)) {
+        result_fail(res, "bad cluster (see above)");
+        return;
+    }
+    const happ *app = happ_find(run_string(r, "experiment.program", ""));
+    const host_profile *hp = profile_of(c.host);
+    const char *cmp = run_string(r, "experiment.compare_pci", NULL);
+    if (!app || !hp) {
+        result_fail(res, "no host program or no host (the scenario check should have said so)");
+        return;
+    }
+    int n = c.nodes + (cmp != NULL);
+    char elf[2048], err[4096];
+    if (image_for(r, c.ni, elf, sizeof elf, res))
+        return;
+
+    topo t;
+    topo_init(&t);
+    topo_opts to;
+    topo_opts_default(&to);
+    to.ports = (unsigned)c.ports;
+    cosim *s = NULL;
+    proc_io io[MAX_NODES];
+    happ_call call[MAX_NODES];
+    cosim_proc pr[MAX_NODES];
+    run_param ps[MAX_PARAMS];
+    int nps = run_params(r, ps, MAX_PARAMS);
+    int ready = 0;                 /* processes set up */
+    if (!strcmp(c.topology, "cable") ? topo_build_cable(&t, &to, err, sizeof err)
+                                     : topo_build_switch(&t, n, &to, err, sizeof err)) {
+        result_fail(res, "network: %s", err);
+        goto out;
+    }
+    cosim_opts o;
+    cosim_opts_default(&o);
+    o.chip = c.ni;
+    o.idle_skip = run_bool(r, "experiment.idle_skip", 1);
+    o.watchdog = (sim_time)(run_number(r, "experiment.watchdog_us", 1e6) * 1e6);
+    s = cosim_new(&t, &o, err, sizeof err);
+    if (!s) {
+        result_fail(res, "cluster: %s", err);
+        goto out;
+    }
+    for (int i = 0; i < n; i++) {
+        int bus = bus_of(hp, i < c.nodes ? c.pci : cmp);
+        if (cosim_add_host(s, i, hp, bus, err, sizeof err) || cosim_load(s, i, elf, err, sizeof err)) {
+            result_fail(res, "node %d: %s", i, err);
+            goto out;
+        }
+        io[i] = (proc_io){ps, nps, i == 0 ? res : NULL, {0}};
+        result_init(&io[i].mine);
+        call[i] = (happ_call){app, {.node = i, .ni_clock_hz = lanai_profile_of(cosim_core(s, i))->clock_hz,
+                                    .param = io_param, .ctx = &io[i], .measure = io_measure}, 0};
+        pr[i] = (cosim_proc){.ni = i, .fn = happ_call_main, .arg = &call[i]};
+        ready++;
+    }
+
+    sim_time until = (sim_time)(run_number(r, "experiment.time_limit_us", 2e6) * 1e6);
+    int systemc = cosim_run_systemc_hosts && strcmp(run_string(r, "experiment.backend", "systemc"), "c");
+    if (!systemc && n > 1) {
+        result_fail(res, "%d host processes need the SystemC shell (build/myrisim; backend = \"systemc\"); "
+                         "the plain-C backend runs one", n);
+        goto out;
+    }
+    if (trace_cur)
+        trace_cosim_begin(trace_cur, s);
+    cosim_status st = systemc ? cosim_run_systemc_hosts(s, pr, n, until) : cosim_run_host(s, &pr[0], until);
+    if (trace_cur)
+        trace_cosim_end(trace_cur, s);
+
+    /* Every process returned 0 and every NI halted with exit code 0: the run
+     * is complete. (The SystemC shell can report its time limit when the
+     * last NI halts in the same instant as the last process returns.) */
+    int clean = 1;
+    for (int i = 0; i < n; i++)
+        clean &= pr[i].finished && pr[i].rc == 0 && lanai_state_of(cosim_core(s, i)) == LANAI_HALTED &&
+                 lanai_exit_code(cosim_core(s, i)) == 0;
+    int bad = !clean || (st != COSIM_DONE && st != COSIM_TIME);
+    if (bad) {
+        char b[NUM_BUF];
+        if (st == COSIM_TIME)
+            result_fail(res, "not finished after %s us of simulated time (experiment.time_limit_us)",
+                        fmt_num((double)until / 1e6, b));
+        for (int i = 0; i < n; i++) {
+            if (!pr[i].finished || pr[i].rc) {
+                const char *more = strstr(call[i].env.err, pr[i].err) ? "" : pr[i].err;   /* said already */
+                result_fail(res, "node %d: host program %s %s: %s%s%s", i, app->name,
+                            pr[i].finished ? "failed" : "did not finish", call[i].env.err,
+                            call[i].env.err[0] && more[0] ? " / " : "", more);
+            }
+            lanai_core *core = cosim_core(s, i);
+            lanai_state ls = lanai_state_of(core);
+            if (ls == LANAI_HALTED && lanai_exit_code(core) == 0) continue;
+            result_fail(res, "node %d's NI %s; its console ends:", i,
+                        ls == LANAI_HALTED ? "exited non-zero" : ls == LANAI_FAULTED ? "faulted" : "is still running");
+            exp_fail_lines(res, cosim_console(s, i), 3);
+        }
+        if (st == COSIM_FAULT || st == COSIM_DEADLOCK) {
+            result_fail(res, "%s:", cosim_status_name(st));
+            if (st == COSIM_DEADLOCK)
+                result_deadlock(res);
+            exp_fail_lines(res, cosim_report(s), 40);
+        }
+        goto out;
+    }
+    if (app->combine && n > 1) {
+        happ_env *envs[MAX_NODES];
+        for (int i = 0; i < n; i++)
+            envs[i] = &call[i].env;
+        happ_env out = {.param = io_param, .ctx = &io[0], .measure = io_measure};
+        if (app->combine(envs, n, &out)) {
+            result_fail(res, "comparing the nodes: %s", out.err);
+            goto out;
+        }
+    }
+    result_set(res, "sim_us", (double)pr[0].end / 1e6);
+    result_set(res, "events", (double)cosim_get_stats(s)->events);
+out:
+    for (int i = 0; i < ready; i++)
+        happ_env_done(&call[i].env);
+    cosim_free(s);
+    topo_free(&t);
+}
+
+const experiment_kind host_kind = {
+    .name = "host",
+    .summary = "a host program on nodes with hosts, real NI cards and firmware on the ISS (the full model)",
+    .keys = host_keys,
+    .measures = host_measures,
+    .custom_measures = 1,
+    .supports_trace = 1,
+    .check = host_check,
+    .run = host_run,
+};

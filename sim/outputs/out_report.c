@@ -1,0 +1,160 @@
+/* report.md: title and source, the setup, every reference value beside the
+ * simulated one with its error, the plots, the results per series and any
+ * failed runs. */
+#include "outputs.h"
+
+#include "../cli/describe.h"
+#include "textfmt.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Markdown table cells must not hold '|'. */
+static void md_cell(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '|')
+            fputc('\\', f);
+        fputc(*s == '\n' ? ' ' : *s, f);
+    }
+}
+
+int write_report(const sim_outputs *o, const comparison *cmp, int failed)
+{
+    const scenario *sc = o->sc;
+    char path[2048], b1[NUM_BUF], b2[NUM_BUF];
+    snprintf(path, sizeof path, "%s/report.md", o->dir);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "myrisim: cannot write %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    fprintf(f, "# %s\n\n", sc->title);
+    fprintf(f, "Scenario `%s`", sc->name);
+    if (sc->figure[0])
+        fprintf(f, ", reproducing %s", sc->figure);
+    if (sc->source[0])
+        fprintf(f, " (dissertation %s)", sc->source);
+    fputs(".", f);
+    if (o->quick)
+        fputs(" Quick run: only the sweep's quick subset.", f);
+    fputs("\n\n", f);
+    if (sc->description[0])
+        fprintf(f, "%s\n\n", sc->description);
+    if (o->nsets) {
+        fputs("Overrides:", f);
+        for (int i = 0; i < o->nsets; i++)
+            fprintf(f, " `--set %s`", o->sets[i]);
+        fputs("\n\n", f);
+    }
+
+    fputs("## Setup\n\n", f);
+    fprintf(f, "- experiment kind: `%s` — %s\n- sweep: ", sc->kind->name, sc->kind->summary);
+    describe_sweep(f, sc);
+    fputs("\n", f);
+    for (int s = 0; s < sc->nseries; s++) {
+        fprintf(f, "- series **");
+        md_cell(f, sc->series[s].name);
+        fputs("**\n", f);
+        describe_series(f, sc, s, "  - ");
+    }
+    fputs("\n", f);
+
+    if (sc->nrefs) {
+        fputs("## Comparison with the dissertation\n\n", f);
+        fprintf(f, "| series | %s | measure | dissertation | kind | simulated | error | source | note |\n",
+                sc->sweep.present ? sc->sweep.label : "x");
+        fputs("|---|---|---|---|---|---|---|---|---|\n", f);
+        for (int k = 0; k < sc->nrefs; k++) {
+            const comparison *c = &cmp[k];
+            const sim_ref *r = c->ref;
+            fputs("| ", f);
+            md_cell(f, sc->series[r->series].name);
+            fprintf(f, " | %s | %s | %s%s | %s | ", sc->sweep.present ? fmt_num(r->x, b1) : "-", r->measure,
+                    r->kind == REF_BOUND ? ref_cmp_symbol(r->cmp) : r->kind == REF_APPROX ? "~" : "", fmt_num(r->y, b2),
+                    ref_kind_name(r->kind));
+            if (!c->ran)
+                fputs("not run | - | ", f);
+            else if (!c->ok)
+                fputs("run failed | - | ", f);
+            else if (r->kind == REF_BOUND)
+                fprintf(f, "%s | %s | ", fmt_num(c->sim, b1), c->bound_ok ? "satisfied" : "violated");
+            else if (isnan(c->err_pct))
+                fprintf(f, "%s | - | ", fmt_num(c->sim, b1));
+            else
+                fprintf(f, "%s | %+.1f%% | ", fmt_num(c->sim, b1), c->err_pct);
+            fprintf(f, "%s | ", r->source);
+            md_cell(f, r->note);
+            if (r->file)
+                fprintf(f, " (%s:%d)", r->file, r->file_line);
+            fputs(" |\n", f);
+        }
+        ref_tally t;
+        tally_refs(sc, cmp, &t);
+        fputs("\nKinds: *exact* is a number the text states, *approx* one it hedges (\"approximately\"), both "
+              "compared by their error; a *bound* is a stated limit (\"less than 10 KB\"), satisfied or violated.\n\n",
+              f);
+        fprintf(f, "Fidelity: %d of %d reference values compared; within 5%%: %d, within 10%%: %d, within 25%%: %d.",
+                t.compared, t.values, t.within[0], t.within[1], t.within[2]);
+        if (t.bounds)
+            fprintf(f, " Bounds: %d of %d satisfied.", t.bounds_ok, t.bounds);
+        fputs("\n\n", f);
+    }
+
+    for (int p = 0; p < sc->nplots; p++)
+        fprintf(f, "## %s\n\n![%s](%s.png)\n\nVector version: [%s.svg](%s.svg); script: [%s.gp](%s.gp).\n\n",
+                sc->plots[p].title, sc->plots[p].title, sc->plots[p].name, sc->plots[p].name, sc->plots[p].name,
+                sc->plots[p].name, sc->plots[p].name);
+
+    fputs("## Results\n\n", f);
+    for (int s = 0; s < sc->nseries; s++) {
+        fputs("### ", f);
+        md_cell(f, sc->series[s].name);
+        fprintf(f, " (%s.csv)\n\n| %s |", sc->series[s].slug, sc->sweep.present ? sc->sweep.label : "x");
+        for (int m = 0; m < sc->nmeasures; m++)
+            fprintf(f, " %s |", sc->measures[m]);
+        fputs("\n|---|", f);
+        for (int m = 0; m < sc->nmeasures; m++)
+            fputs("---|", f);
+        fputc('\n', f);
+        for (int i = 0; i < o->nx; i++) {
+            const run_result *r = out_result(o, s, i);
+            fprintf(f, "| %s |", fmt_num(o->xs[i], b1));
+            for (int m = 0; m < sc->nmeasures; m++) {
+                double v;
+                if (!r->ok)
+                    fputs(" failed |", f);
+                else if (result_get(r, sc->measures[m], &v) == 0)
+                    fprintf(f, " %s |", fmt_num(v, b1));
+                else
+                    fputs(" - |", f);
+            }
+            fputc('\n', f);
+        }
+        fputc('\n', f);
+    }
+
+    if (failed) {
+        fprintf(f, "## Failed runs (%d)\n\n", failed);
+        for (int s = 0; s < sc->nseries; s++)
+            for (int i = 0; i < o->nx; i++) {
+                const run_result *r = out_result(o, s, i);
+                if (r->ok)
+                    continue;
+                fputs("- ", f);
+                md_cell(f, sc->series[s].name);
+                if (sc->sweep.present)
+                    fprintf(f, ", %s=%s", sc->sweep.label, fmt_num(o->xs[i], b1));
+                fputs(":\n\n```\n", f);
+                fprintf(f, "%s\n```\n\n", r->error);
+            }
+    }
+    int bad = ferror(f);
+    if (fclose(f) || bad) {
+        fprintf(stderr, "myrisim: write error on %s\n", path);
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,226 @@
+#define _GNU_SOURCE
+#include "executor.h"
+
+#include "../outputs/textfmt.h"
+#include "../experiments/trace_run.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+typedef struct child {
+    pid_t pid;
+    int fd;                 /* read end of the result pipe, -1 once closed */
+    int run;                /* index into runs */
+    double started;
+    char *buf;              /* everything received so far */
+    size_t len, cap;
+    int timed_out;
+} child;
+
+/* Monotonic wall time, used only by the safety guard. */
+static double wall_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void run_child(const run_spec *r, int fd)
+{
+    run_result res;
+    result_init(&res);
+    sim_trace_begin(r, &res);
+    if (res.ok)
+        r->sc->kind->run(r, &res);
+    sim_trace_end(r, &res);
+    /* Every measurement the scenario lists must be there. */
+    for (int m = 0; res.ok && m < r->sc->nmeasures; m++) {
+        double v;
+        if (result_get(&res, r->sc->measures[m], &v))
+            result_fail(&res, "the run did not report measurement '%s' (kind %s)", r->sc->measures[m],
+                        r->sc->kind->name);
+    }
+    FILE *f = fdopen(fd, "w");
+    if (f) {
+        result_write(&res, f);
+        fclose(f);
+    }
+    /* _exit: no atexit handlers or stdio flushes inherited from the parent. */
+    _exit(res.ok ? 0 : 1);
+}
+
+static int start(child *c, const run_spec *runs, int i, run_result *results)
+{
+    int p[2];
+    if (pipe2(p, O_CLOEXEC)) {
+        result_fail(&results[i], "cannot create a pipe: %s", strerror(errno));
+        return -1;
+    }
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(p[0]);
+        close(p[1]);
+        result_fail(&results[i], "cannot fork: %s", strerror(errno));
+        return -1;
+    }
+    if (pid == 0) {
+        /* Own process group, so the guard also stops anything the run started
+         * (a compiler, later a helper). */
+        setpgid(0, 0);
+        close(p[0]);
+        run_child(&runs[i], p[1]);
+    }
+    setpgid(pid, pid);
+    close(p[1]);
+    memset(c, 0, sizeof *c);
+    c->pid = pid;
+    c->fd = p[0];
+    c->run = i;
+    c->started = wall_now();
+    return 0;
+}
+
+static void drain(child *c)
+{
+    for (;;) {
+        if (c->cap - c->len < 4096) {
+            c->cap = c->cap ? c->cap * 2 : 8192;
+            c->buf = realloc(c->buf, c->cap);
+        }
+        ssize_t k = read(c->fd, c->buf + c->len, c->cap - c->len - 1);
+        if (k > 0) {
+            c->len += (size_t)k;
+            continue;
+        }
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k == 0 || errno != EAGAIN) {
+            close(c->fd);
+            c->fd = -1;
+        }
+        return;
+    }
+}
+
+/* The child has closed its pipe (or was killed): reap it and decode. */
+static void finish(child *c, run_result *res, double guard_s)
+{
+    int st = 0;
+    while (waitpid(c->pid, &st, 0) < 0 && errno == EINTR) {
+    }
+    result_init(res);
+    res->ok = 0;
+    int said_ok = 0;
+    if (c->buf) {
+        c->buf[c->len] = 0;
+        for (char *line = strtok(c->buf, "\n"); line; line = strtok(NULL, "\n")) {
+            if (!strcmp(line, "ok"))
+                said_ok = 1;
+            result_read_line(res, line);
+        }
+    }
+    res->ok = said_ok;
+    if (c->timed_out)
+        result_fail(res, "run killed: still running after the %g s wall-clock guard (MYRISIM_RUN_GUARD)", guard_s);
+    else if (WIFSIGNALED(st))
+        result_fail(res, "run crashed: %s (signal %d)", strsignal(WTERMSIG(st)), WTERMSIG(st));
+    else if (WIFEXITED(st) && WEXITSTATUS(st) != 0 && said_ok)
+        result_fail(res, "run exited with status %d", WEXITSTATUS(st));
+    else if (!said_ok && !res->error[0])
+        result_fail(res, "run ended without a result (exit status %d)", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+    free(c->buf);
+    c->buf = NULL;
+    c->pid = 0;
+}
+
+static void progress_line(const run_spec *r, const run_result *res, int done, int n)
+{
+    char label[256];
+    run_label(r, label, sizeof label);
+    if (res->ok) {
+        char b[NUM_BUF];
+        const char *m = r->sc->nmeasures ? r->sc->measures[0] : NULL;
+        double v;
+        if (m && result_get(res, m, &v) == 0)
+            fprintf(stderr, "[%d/%d] %s: %s = %s\n", done, n, label, m, fmt_num(v, b));
+        else
+            fprintf(stderr, "[%d/%d] %s: ok\n", done, n, label);
+    } else {
+        fprintf(stderr, "[%d/%d] %s: FAILED\n", done, n, label);
+    }
+}
+
+int execute_runs(const run_spec *runs, int n, run_result *results, const exec_opts *o)
+{
+    int jobs = o->jobs < 1 ? 1 : o->jobs;
+    child *kids = calloc((size_t)jobs, sizeof *kids);
+    struct pollfd *pfd = calloc((size_t)jobs, sizeof *pfd);
+    int next = 0, active = 0, done = 0, failed = 0;
+    for (int i = 0; i < n; i++)
+        result_init(&results[i]);
+
+    while (done < n) {
+        /* Fill free slots. */
+        for (int k = 0; k < jobs && next < n; k++) {
+            if (kids[k].pid)
+                continue;
+            int i = next++;
+            if (start(&kids[k], runs, i, results)) {
+                done++;
+                failed++;
+                continue;
+            }
+            fcntl(kids[k].fd, F_SETFL, O_NONBLOCK);
+            active++;
+        }
+        if (!active)
+            continue;
+        int np = 0, map[64];
+        for (int k = 0; k < jobs && np < 64; k++)
+            if (kids[k].pid) {
+                pfd[np].fd = kids[k].fd;
+                pfd[np].events = POLLIN;
+                pfd[np].revents = 0;
+                map[np++] = k;
+            }
+        int pr = poll(pfd, (nfds_t)np, 1000);
+        if (pr < 0 && errno != EINTR)
+            break;
+        double now = wall_now();
+        for (int j = 0; j < np; j++) {
+            child *c = &kids[map[j]];
+            if (pfd[j].revents)
+                drain(c);
+            if (c->fd >= 0 && now - c->started > o->guard_s) {
+                kill(-c->pid, SIGKILL);
+                kill(c->pid, SIGKILL);
+                c->timed_out = 1;
+                close(c->fd);
+                c->fd = -1;
+            }
+            if (c->fd < 0) {
+                int i = c->run;
+                finish(c, &results[i], o->guard_s);
+                active--;
+                done++;
+                if (!results[i].ok)
+                    failed++;
+                if (o->progress)
+                    progress_line(&runs[i], &results[i], done, n);
+            }
+        }
+    }
+    free(kids);
+    free(pfd);
+    return failed;
+}

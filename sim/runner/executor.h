@@ -1,0 +1,21 @@
+/* Runs every point of a scenario, each in its own forked child (SystemC can
+ * elaborate only once per process). Children write their result over a pipe;
+ * the parent keeps results in run-index order, so output does not depend on
+ * scheduling. A child that fails, crashes or outlives the wall-clock guard is
+ * reported with its scenario, series and x; the parent never hangs. */
+#ifndef MYRISIM_SIM_EXECUTOR_H
+#define MYRISIM_SIM_EXECUTOR_H
+
+#include "result.h"
+#include "../scenario/runspec.h"
+
+typedef struct exec_opts {
+    int jobs;              /* children at once (>= 1) */
+    double guard_s;        /* wall-clock safety net per run; never affects results */
+    int progress;          /* one line per finished run on stderr */
+} exec_opts;
+
+/* Run runs[0..n) and fill results[0..n). Returns the number of failed runs. */
+int execute_runs(const run_spec *runs, int n, run_result *results, const exec_opts *o);
+
+#endif
