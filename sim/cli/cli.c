@@ -27,6 +27,9 @@ void cli_usage(FILE *f)
 {
     fputs("usage: myrisim run FILE... [--set KEY=VALUE ...] [--out DIR] [--quick] [--jobs N]\n"
           "                    [--trace FILE [--trace-x X] [--trace-series NAME] [--trace-max-events N]]\n"
+          "                    [--emit-jobs DIR]\n"
+          "       myrisim job DIR FIRST [COUNT]\n"
+          "       myrisim merge DIR [--out DIR]\n"
           "       myrisim describe FILE [--set KEY=VALUE ...]\n"
           "       myrisim list [DIR]\n"
           "       myrisim report [--reference DIR] [--out FILE] RESULT_DIR...\n"
@@ -46,6 +49,13 @@ static void help(void)
          "             --out DIR (default results/NAME/); with several FILEs, all their runs\n"
          "             share one pool of --jobs processes and each scenario's outputs go to\n"
          "             DIR/<file name without .cfg> (default DIR: results)\n"
+         "             With --emit-jobs DIR nothing runs: DIR gets one job per run (jobs.txt,\n"
+         "             a command file for GNU parallel), a Slurm array script (slurm.sh) and\n"
+         "             the run command itself (manifest); docs/scenarios.md\n"
+         "  job        run jobs FIRST..FIRST+COUNT-1 (default COUNT 1) of DIR, each result into\n"
+         "             DIR/results/K.txt\n"
+         "  merge      write the outputs of DIR's jobs, exactly as the run on one machine\n"
+         "             would (into --out DIR, else the run command's own --out)\n"
          "  describe   print what a scenario would run\n"
          "  list       every scenario under DIR (default scenarios/) with its title\n"
          "  report     read RESULT_DIR/comparison.csv of each result directory and write the\n"
@@ -155,7 +165,8 @@ int cli_parse_opts(int argc, char **argv, int first, cli_opts *o, int allow_run_
     memset(o, 0, sizeof *o);
     o->jobs = 1;
     const string_opt strs[] = {
-        {"--out", &o->out}, {"--trace", &o->trace}, {"--trace-x", &o->trace_x}, {"--trace-series", &o->trace_series}};
+        {"--out", &o->out}, {"--trace", &o->trace}, {"--trace-x", &o->trace_x}, {"--trace-series", &o->trace_series},
+        {"--emit-jobs", &o->emit_jobs}};
     for (int i = first; i < argc; i++) {
         const char *a = argv[i];
         const char *val = NULL;
@@ -396,6 +407,10 @@ int myrisim_main(int argc, char **argv)
     }
     if (!strcmp(cmd, "run"))
         return cli_cmd_run(argc, argv);
+    if (!strcmp(cmd, "job"))
+        return cli_cmd_job(argc, argv);
+    if (!strcmp(cmd, "merge"))
+        return cli_cmd_merge(argc, argv);
     if (!strcmp(cmd, "describe"))
         return cmd_describe(argc, argv);
     if (!strcmp(cmd, "list"))

@@ -11,6 +11,7 @@
 
 typedef struct cli_opts {
     const char *file, *out, *trace, *trace_x, *trace_series;
+    const char *emit_jobs;          /* run --emit-jobs DIR (cli_jobs.c) */
     const char *files[MAX_FILES];   /* run: every FILE given; file = files[0] */
     int nfiles;
     unsigned long long trace_max;
@@ -29,5 +30,7 @@ int cli_mkdirs(const char *path);            /* mkdir -p */
 int cli_begin(int argc, char **argv, cli_opts *o, int allow_run_opts, char *root, size_t len);
 
 int cli_cmd_run(int argc, char **argv);     /* cli_run.c */
+int cli_cmd_job(int argc, char **argv);     /* cli_jobs.c */
+int cli_cmd_merge(int argc, char **argv);   /* cli_jobs.c */
 
 #endif

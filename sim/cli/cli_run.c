@@ -2,6 +2,7 @@
  * processes, then each scenario's outputs and summary line. */
 #define _GNU_SOURCE
 #include "cli_common.h"
+#include "run_cmd.h"
 #include "../runner/executor.h"
 #include "../fidelity/fidelity.h"
 #include "myrisim.h"
@@ -34,15 +35,6 @@ static void report_failures(const scenario *sc, const run_spec *runs, const run_
     }
 }
 
-/* One scenario of a run command: loaded, its points and runs laid out. */
-typedef struct sc_job {
-    scenario sc;
-    char outdir[2048];
-    const double *xs;
-    int nx, n;
-    run_spec *runs;         /* into the command's one array */
-    run_result *res;
-} sc_job;
 
 /* "results/table5_4.cfg" -> "table5_4" */
 static void file_stem(const char *path, char *out, size_t len)
@@ -55,7 +47,7 @@ static void file_stem(const char *path, char *out, size_t len)
 }
 
 /* Load one scenario and make its output directory; 0 or MYRISIM_BAD_INPUT. */
-static int job_load(sc_job *j, const char *file, const char *root, const cli_opts *o)
+static int job_load(sc_job *j, const char *file, const char *root, const cli_opts *o, int make_dirs)
 {
     if (scenario_load(&j->sc, file, root, o->sets, o->nsets))
         return MYRISIM_BAD_INPUT;
@@ -68,7 +60,7 @@ static int job_load(sc_job *j, const char *file, const char *root, const cli_opt
     } else {
         snprintf(j->outdir, sizeof j->outdir, "results/%s", j->sc.name);
     }
-    if (cli_mkdirs(j->outdir)) {
+    if (make_dirs && cli_mkdirs(j->outdir)) {
         fprintf(stderr, "myrisim: cannot create %s: %s\n", j->outdir, strerror(errno));
         scenario_free(&j->sc);
         return MYRISIM_BAD_INPUT;
@@ -132,49 +124,86 @@ static int job_finish(sc_job *j, const cli_opts *o)
     return deadlocked ? MYRISIM_DEADLOCK : failed || bad ? MYRISIM_RUN_FAILED : MYRISIM_OK;
 }
 
-int cli_cmd_run(int argc, char **argv)
+int run_cmd_load(run_cmd *rc, int argc, char **argv, const char *out, int for_jobs)
 {
-    cli_opts o;
-    char root[PATH_MAX];
-    if (cli_begin(argc, argv, &o, 1, root, sizeof root))
+    memset(rc, 0, sizeof *rc);
+    cli_opts *o = &rc->o;
+    if (cli_begin(argc, argv, o, 1, rc->root, sizeof rc->root))
         return MYRISIM_BAD_INPUT;
-    sc_job *jobs = calloc((size_t)o.nfiles, sizeof *jobs);
-    int nloaded = 0, st = MYRISIM_OK, total = 0;
+    if (out)
+        o->out = out;
+    if (o->emit_jobs)
+        for_jobs = 1;
+    if (o->emit_jobs && o->trace) {
+        fprintf(stderr, "myrisim: --trace goes with a run on this machine, not with --emit-jobs\n");
+        return MYRISIM_BAD_INPUT;
+    }
+    rc->jobs = calloc((size_t)o->nfiles, sizeof *rc->jobs);
+    int st = MYRISIM_OK;
+    sc_job *jobs = rc->jobs;
     /* every file is checked before anything runs: a bad one stops at once */
-    for (; nloaded < o.nfiles && st == MYRISIM_OK; nloaded++)
-        if ((st = job_load(&jobs[nloaded], o.files[nloaded], root, &o)) != MYRISIM_OK)
+    for (; rc->nloaded < o->nfiles && st == MYRISIM_OK; rc->nloaded++)
+        if ((st = job_load(&jobs[rc->nloaded], o->files[rc->nloaded], rc->root, o, !for_jobs)) != MYRISIM_OK)
             break;
-    for (int k = 0; k < nloaded && st == MYRISIM_OK; k++)
-        total += jobs[k].n;
-    run_spec *runs = calloc((size_t)(total ? total : 1), sizeof *runs);
-    run_result *res = calloc((size_t)(total ? total : 1), sizeof *res);
+    for (int k = 0; k < rc->nloaded && st == MYRISIM_OK; k++)
+        rc->total += jobs[k].n;
+    rc->runs = calloc((size_t)(rc->total ? rc->total : 1), sizeof *rc->runs);
+    rc->res = calloc((size_t)(rc->total ? rc->total : 1), sizeof *rc->res);
     if (st == MYRISIM_OK) {
         sc_job *j0 = &jobs[0];
-        if (o.trace && !j0->sc.kind->supports_trace)
+        if (o->trace && !j0->sc.kind->supports_trace)
             fprintf(stderr, "myrisim: note: --trace is not yet supported for experiment kind '%s'; no trace written\n",
                     j0->sc.kind->name);
-        int traced = o.trace ? sim_trace_pick(&j0->sc, j0->xs, j0->nx, o.trace_x, o.trace_series) : -1;
-        if (o.trace && traced < 0) st = MYRISIM_BAD_INPUT;
-        sim_trace_set_max(o.trace_max);
-        for (int k = 0, at = 0; k < nloaded && st == MYRISIM_OK; at += jobs[k].n, k++) {
-            job_runs(&jobs[k], runs + at, res + at, k == 0 ? traced : -1, o.trace);
-            fprintf(stderr, "myrisim: %s: %d runs (%d series x %d points), %d at a time%s\n", jobs[k].sc.name, jobs[k].n,
-                    jobs[k].sc.nseries, jobs[k].nx, o.jobs, o.nfiles > 1 ? ", pooled with the other files" : "");
+        int traced = o->trace ? sim_trace_pick(&j0->sc, j0->xs, j0->nx, o->trace_x, o->trace_series) : -1;
+        if (o->trace && traced < 0) st = MYRISIM_BAD_INPUT;
+        sim_trace_set_max(o->trace_max);
+        for (int k = 0, at = 0; k < rc->nloaded && st == MYRISIM_OK; at += jobs[k].n, k++) {
+            job_runs(&jobs[k], rc->runs + at, rc->res + at, k == 0 ? traced : -1, o->trace);
+            if (!for_jobs)
+                fprintf(stderr, "myrisim: %s: %d runs (%d series x %d points), %d at a time%s\n", jobs[k].sc.name,
+                        jobs[k].n, jobs[k].sc.nseries, jobs[k].nx, o->jobs,
+                        o->nfiles > 1 ? ", pooled with the other files" : "");
         }
     }
-    if (st == MYRISIM_OK) {
-        const char *g = getenv("MYRISIM_RUN_GUARD");
-        exec_opts eo = {o.jobs, g && atof(g) > 0 ? atof(g) : 600.0, 1};
-        execute_runs(runs, total, res, &eo);
-        for (int k = 0; k < nloaded; k++) {
-            int r = job_finish(&jobs[k], &o);
-            if (r == MYRISIM_DEADLOCK || (r != MYRISIM_OK && st == MYRISIM_OK)) st = r;
-        }
+    return st;
+}
+
+exec_opts run_cmd_exec_opts(int jobs)
+{
+    const char *g = getenv("MYRISIM_RUN_GUARD");
+    return (exec_opts){jobs, g && atof(g) > 0 ? atof(g) : 600.0, 1};
+}
+
+int run_cmd_finish(run_cmd *rc)
+{
+    int st = MYRISIM_OK;
+    for (int k = 0; k < rc->nloaded; k++) {
+        int r = job_finish(&rc->jobs[k], &rc->o);
+        if (r == MYRISIM_DEADLOCK || (r != MYRISIM_OK && st == MYRISIM_OK)) st = r;
     }
-    for (int k = 0; k < nloaded; k++)
-        scenario_free(&jobs[k].sc);
-    free(runs);
-    free(res);
-    free(jobs);
+    return st;
+}
+
+void run_cmd_free(run_cmd *rc)
+{
+    for (int k = 0; k < rc->nloaded; k++)
+        scenario_free(&rc->jobs[k].sc);
+    free(rc->runs);
+    free(rc->res);
+    free(rc->jobs);
+}
+
+int cli_cmd_run(int argc, char **argv)
+{
+    run_cmd rc;
+    int st = run_cmd_load(&rc, argc, argv, NULL, 0);
+    if (st == MYRISIM_OK && rc.o.emit_jobs) {
+        st = jobs_emit(&rc, argc, argv);
+    } else if (st == MYRISIM_OK) {
+        exec_opts eo = run_cmd_exec_opts(rc.o.jobs);
+        execute_runs(rc.runs, rc.total, rc.res, &eo);
+        st = run_cmd_finish(&rc);
+    }
+    run_cmd_free(&rc);
     return st;
 }
