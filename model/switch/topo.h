@@ -65,6 +65,9 @@ typedef struct {
     lk_kind kind;
     double length_m;
     unsigned ports;                  /* switch size */
+    int max_nis;                     /* stop adding NIs at this many (0: no limit); the
+                                        switches fill in order, the last ones may stay
+                                        partly empty */
 } topo_opts;
 
 void topo_opts_default(topo_opts *o);
@@ -83,6 +86,20 @@ int topo_build_grid(topo *t, int w, int h, int m, const topo_opts *o, char *err,
 /* A tree of switches, `depth` levels, each inner switch with `fanout`
  * children; port 0 goes up, ports 1.. go down; m NIs on each leaf switch. */
 int topo_build_tree(topo *t, int depth, int fanout, int m, const topo_opts *o, char *err, size_t errlen);
+/* dim[0] x dim[1] x dim[2] switches, switch (x,y,z) = sw((z*Y + y)*X + x);
+ * NIs on ports 0..m-1, then per dimension with more than one switch its
+ * ports: one when it has two switches (the one neighbour), else plus and
+ * minus (plus of one switch to minus of the next); no wrap-around. */
+int topo_build_grid3d(topo *t, const int dim[3], int m, const topo_opts *o, char *err, size_t errlen);
+/* The DAS cluster of LFC's thesis (seed 002, §1.6.2): 32 eight-port switches
+ * in a three-dimensional grid, 4 nodes on each, 128 nodes. The text does not
+ * give the wiring; we choose 2 x 2 x 8, the one grid of 32 switches whose
+ * every switch needs at most the 4 ports left after its 4 nodes (a 4x4x2
+ * grid would need 5). docs/network.md. Switches get 8 ports whatever o says. */
+int topo_build_das(topo *t, const topo_opts *o, char *err, size_t errlen);
+/* A two-level folded Clos (leaf and spine, a fat tree of height 2): m NIs on
+ * ports 0..m-1 of each leaf, leaf port m+j to spine j's port i (leaf i). */
+int topo_build_clos(topo *t, int leaves, int spines, int m, const topo_opts *o, char *err, size_t errlen);
 
 /* ---- explicit description (topo_parse.c) ----
  *   # comment

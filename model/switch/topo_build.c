@@ -6,13 +6,13 @@
 
 void topo_opts_default(topo_opts *o)
 {
-    *o = (topo_opts){LK_SAN1280, LK_DEFAULT_LENGTH, 16};
+    *o = (topo_opts){LK_SAN1280, LK_DEFAULT_LENGTH, 16, 0};
 }
 
 static int add_nis_on(topo *t, int sw, int m, const topo_opts *o)
 {
     char name[TOPO_NAME_LEN];
-    for (int j = 0; j < m; j++) {
+    for (int j = 0; j < m && (!o->max_nis || topo_ni_count(t) < o->max_nis); j++) {
         snprintf(name, sizeof name, "ni%d", topo_ni_count(t));
         int ni = topo_add_ni(t, name);
         topo_connect(t, ni, 0, sw, (unsigned)j, o->kind, o->length_m);
@@ -134,10 +134,73 @@ int topo_build_tree(topo *t, int depth, int fanout, int m, const topo_opts *o, c
     }
     char name[TOPO_NAME_LEN];
     for (int i = 0; i < level_n; i++)
-        for (int j = 0; j < m; j++) {
+        for (int j = 0; j < m && (!o->max_nis || topo_ni_count(t) < o->max_nis); j++) {
             snprintf(name, sizeof name, "ni%d", topo_ni_count(t));
             int ni = topo_add_ni(t, name);
             topo_connect(t, ni, 0, level_first + i, 1u + (unsigned)j, o->kind, o->length_m);
         }
+    return 0;
+}
+
+/* Ports a dimension of n switches needs on each switch: none for n = 1, one
+ * for n = 2 (a switch has one neighbour there), two (plus, minus) above. */
+static unsigned dim_ports(int n)
+{
+    return n < 2 ? 0u : n == 2 ? 1u : 2u;
+}
+
+int topo_build_grid3d(topo *t, const int dim[3], int m, const topo_opts *o, char *err, size_t errlen)
+{
+    if (dim[0] < 1 || dim[1] < 1 || dim[2] < 1 || m < 0 || (long)dim[0] * dim[1] * dim[2] > 4096) {
+        snprintf(err, errlen, "grid3d: need 1 <= x, y, z, at most 4096 switches, and m >= 0");
+        return -1;
+    }
+    unsigned base[3], p = (unsigned)m;
+    for (int d = 0; d < 3; d++) {
+        base[d] = p;
+        p += dim_ports(dim[d]);
+    }
+    if (need_ports(o, p, "grid3d", err, errlen)) return -1;
+    int n = dim[0] * dim[1] * dim[2];
+    int first = add_switches(t, n, o);
+    for (int i = 0; i < n; i++) add_nis_on(t, first + i, m, o);
+    /* switch (x, y, z) is first + (z*Y + y)*X + x; along each dimension the
+     * plus port of one switch meets the minus port of the next (one shared
+     * port when the dimension has two switches) */
+    int stride[3] = {1, dim[0], dim[0] * dim[1]};
+    for (int s = 0; s < n; s++) {
+        int c[3] = {s % dim[0], s / dim[0] % dim[1], s / stride[2]};
+        for (int d = 0; d < 3; d++) {
+            if (c[d] + 1 >= dim[d]) continue;
+            unsigned plus = base[d], minus = dim[d] == 2 ? base[d] : base[d] + 1;
+            topo_connect(t, first + s, plus, first + s + stride[d], minus, o->kind, o->length_m);
+        }
+    }
+    return 0;
+}
+
+int topo_build_das(topo *t, const topo_opts *o, char *err, size_t errlen)
+{
+    static const int das[3] = {2, 2, 8};
+    topo_opts o8 = *o;
+    o8.ports = 8;
+    return topo_build_grid3d(t, das, 4, &o8, err, errlen);
+}
+
+int topo_build_clos(topo *t, int leaves, int spines, int m, const topo_opts *o, char *err, size_t errlen)
+{
+    if (leaves < 1 || spines < 1 || m < 0) {
+        snprintf(err, errlen, "clos: need leaves, spines >= 1 and m >= 0");
+        return -1;
+    }
+    if (need_ports(o, (unsigned)(m + spines), "clos (leaf)", err, errlen) ||
+        need_ports(o, (unsigned)leaves, "clos (spine)", err, errlen))
+        return -1;
+    int leaf = add_switches(t, leaves, o);
+    int spine = add_switches(t, spines, o);
+    for (int i = 0; i < leaves; i++) add_nis_on(t, leaf + i, m, o);
+    for (int i = 0; i < leaves; i++)
+        for (int j = 0; j < spines; j++)
+            topo_connect(t, leaf + i, (unsigned)(m + j), spine + j, (unsigned)i, o->kind, o->length_m);
     return 0;
 }

@@ -19,6 +19,7 @@
  * the consoles' last lines. */
 #define _GNU_SOURCE
 #include "experiments.h"
+#include "exp_ni.h"
 #include "exp_util.h"
 
 #include "../../hostlib/apps/happ.h"
@@ -40,7 +41,7 @@ extern cosim_status cosim_run_systemc_hosts(cosim *s, cosim_proc *procs, int n, 
     __attribute__((weak));
 
 #define DEFAULT_FIRMWARE "firmware/bench/host_dma.c"
-#define MAX_NODES 16
+#define MAX_NODES 4096     /* the cluster block's own limit */
 #define MAX_PARAMS 48
 
 static const char *const opt_names[] = {"O0", "O1", "O2", "O3", "Os", "Oz", NULL};
@@ -135,9 +136,13 @@ static int host_check(const run_spec *r, diag *d)
             diag_at(d, run_setting(r, "experiment.compare_pci"), "program %s does not compare PCI slots", prog);
         if (c.nodes + (cmp != NULL) > MAX_NODES)
             diag_at(d, run_setting(r, "cluster.nodes"), "at most %d nodes with hosts", MAX_NODES);
-        if (strcmp(c.topology, "none") && strcmp(c.topology, "switch") && strcmp(c.topology, "cable"))
+        int known = !strcmp(c.topology, "none");
+        for (int i = 0; exp_ni_topologies[i]; i++)
+            known |= !strcmp(c.topology, exp_ni_topologies[i]);
+        if (!known)
             diag_at(d, run_setting(r, "cluster.topology"),
-                    "a host experiment puts its nodes on one switch or, two of them, on a cable; not %s", c.topology);
+                    "topology '%s' is not supported by the host kind (cable, switch, line, ring, grid, grid3d, das "
+                    "or clos)", c.topology);
         else if (!strcmp(c.topology, "cable") && cmp)
             diag_at(d, run_setting(r, "experiment.compare_pci"),
                     "compare_pci adds a node; the cable topology joins exactly two (use topology switch)");
@@ -219,18 +224,23 @@ static void host_run(const run_spec *r, run_result *res)
 
     topo t;
     topo_init(&t);
-    topo_opts to;
-    topo_opts_default(&to);
-    to.ports = (unsigned)c.ports;
     cosim *s = NULL;
-    proc_io io[MAX_NODES];
-    happ_call call[MAX_NODES];
-    cosim_proc pr[MAX_NODES];
+    proc_io *io = calloc((size_t)n, sizeof *io);
+    happ_call *call = calloc((size_t)n, sizeof *call);
+    cosim_proc *pr = calloc((size_t)n, sizeof *pr);
+    happ_env **envs = calloc((size_t)n, sizeof *envs);
     run_param ps[MAX_PARAMS];
     int nps = run_params(r, ps, MAX_PARAMS);
     int ready = 0;                 /* processes set up */
-    if (!strcmp(c.topology, "cable") ? topo_build_cable(&t, &to, err, sizeof err)
-                                     : topo_build_switch(&t, n, &to, err, sizeof err)) {
+    cluster_desc net = c;          /* compare_pci's extra node joins the network too */
+    net.nodes = n;
+    if (!strcmp(net.topology, "none"))
+        net.topology = "switch";
+    if (!io || !call || !pr || !envs) {
+        result_fail(res, "out of memory for %d host processes", n);
+        goto out;
+    }
+    if (exp_ni_topology(&net, LK_DEFAULT_LENGTH, &t, err, sizeof err)) {
         result_fail(res, "network: %s", err);
         goto out;
     }
@@ -307,7 +317,6 @@ static void host_run(const run_spec *r, run_result *res)
         goto out;
     }
     if (app->combine && n > 1) {
-        happ_env *envs[MAX_NODES];
         for (int i = 0; i < n; i++)
             envs[i] = &call[i].env;
         happ_env out = {.param = io_param, .ctx = &io[0], .measure = io_measure};
@@ -323,6 +332,10 @@ out:
         happ_env_done(&call[i].env);
     cosim_free(s);
     topo_free(&t);
+    free(io);
+    free(call);
+    free(pr);
+    free(envs);
 }
 
 const experiment_kind host_kind = {

@@ -79,7 +79,7 @@ static int ni_check(const run_spec *r, diag *d)
         if (c.nodes < 2)
             diag_at(d, run_setting(r, "cluster.nodes"), "ni_pingpong needs at least 2 nodes, not %d", c.nodes);
         else if (!known)
-            diag_at(d, at, "topology '%s' is not supported by ni_pingpong (cable, switch or line)", c.topology);
+            diag_at(d, at, "topology '%s' is not supported by ni_pingpong (cable, switch, line, ring, grid, grid3d, das or clos)", c.topology);
         else if (strcmp(c.topology, "cable") && c.ports != 8 && c.ports != 16 && c.ports != 32)
             diag_at(d, at, "switches have 8, 16 or 32 ports, not %d", c.ports);
     }

@@ -1,13 +1,20 @@
-/* The network of a scenario's cluster block for the NI experiment kinds
- * (exp_ni.h). Cable and one switch use model/switch's builders; the line is
- * built here because the NI experiments want the two ends of the line
- * occupied (the builder puts the same number of NIs on every switch). */
+/* The network of a scenario's cluster block for the experiment kinds
+ * (ni_pingpong and host). model/switch's builders make every shape; the
+ * line is built here because the NI experiments want its two ends occupied
+ * (the builder puts the same number of NIs on every switch). Elsewhere the
+ * nodes fill the switches in order, ceil(nodes / switches) on each. */
 #include "exp_ni.h"
 
 #include <stdio.h>
 #include <string.h>
 
-const char *const exp_ni_topologies[] = {"cable", "switch", "line", NULL};
+const char *const exp_ni_topologies[] = {"cable", "switch", "line", "ring", "grid", "grid3d", "das", "clos", NULL};
+
+/* NIs per switch when n nodes fill k switches in order. */
+static int per_switch(int n, int k)
+{
+    return k > 0 ? (n + k - 1) / k : 0;
+}
 
 lk_kind exp_ni_link_kind(const char *link)
 {
@@ -86,9 +93,25 @@ int exp_ni_topology(const cluster_desc *c, double length_m, topo *t, char *err, 
             return -1;
         }
         rc = build_line(c, &o, t, err, errlen);
+    } else if (!strcmp(c->topology, "ring")) {
+        o.max_nis = c->nodes;
+        rc = topo_build_ring(t, c->switches, per_switch(c->nodes, c->switches), &o, err, errlen);
+    } else if (!strcmp(c->topology, "grid")) {
+        o.max_nis = c->nodes;
+        rc = topo_build_grid(t, c->width, c->height, per_switch(c->nodes, c->width * c->height), &o, err, errlen);
+    } else if (!strcmp(c->topology, "grid3d")) {
+        const int dim[3] = {c->width, c->height, c->depth};
+        o.max_nis = c->nodes;
+        rc = topo_build_grid3d(t, dim, per_switch(c->nodes, dim[0] * dim[1] * dim[2]), &o, err, errlen);
+    } else if (!strcmp(c->topology, "das")) {
+        o.max_nis = c->nodes;
+        rc = topo_build_das(t, &o, err, errlen);
+    } else if (!strcmp(c->topology, "clos")) {
+        o.max_nis = c->nodes;
+        rc = topo_build_clos(t, c->leaves, c->spines, per_switch(c->nodes, c->leaves), &o, err, errlen);
     } else {
-        snprintf(err, errlen, "topology '%s' is not supported by the NI experiments (cable, switch or line)",
-                 c->topology);
+        snprintf(err, errlen, "topology '%s' is not supported by the NI experiments (cable, switch, line, ring, "
+                              "grid, grid3d, das or clos)", c->topology);
         return -1;
     }
     if (rc == 0 && topo_validate(t, err, errlen) != 0)

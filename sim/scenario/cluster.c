@@ -77,11 +77,14 @@ int cluster_decode(const run_spec *r, cluster_desc *c, diag *d)
     c->pci = run_string(r, "cluster.pci", "pci32-33");
     c->routing = run_string(r, "cluster.routing", "updown");
     c->topology = run_string(r, "cluster.topology.kind", c->nodes == 1 ? "none" : c->nodes == 2 ? "cable" : "switch");
-    c->ports = (int)run_number(r, "cluster.topology.ports", 16);
+    c->ports = (int)run_number(r, "cluster.topology.ports", !strcmp(c->topology, "das") ? 8 : 16);
     c->switches = (int)run_number(r, "cluster.topology.switches", 1);
     c->width = (int)run_number(r, "cluster.topology.width", 0);
     c->height = (int)run_number(r, "cluster.topology.height", 0);
     c->arity = (int)run_number(r, "cluster.topology.arity", 0);
+    c->depth = (int)run_number(r, "cluster.topology.depth", 1);
+    c->leaves = (int)run_number(r, "cluster.topology.leaves", 0);
+    c->spines = (int)run_number(r, "cluster.topology.spines", 0);
     const config_setting_t *topo = run_setting(r, "cluster.topology");
     const config_setting_t *at = topo ? topo : run_setting(r, "cluster");
 
@@ -112,6 +115,19 @@ int cluster_decode(const run_spec *r, cluster_desc *c, diag *d)
     else if (!strcmp(t, "grid") && c->nodes > c->width * c->height * (c->ports - 4))
         diag_at(d, at, "%d nodes do not fit on a %dx%d grid of %d-port switches", c->nodes, c->width, c->height,
                 c->ports);
+    else if (!strcmp(t, "grid3d") && (c->width < 1 || c->height < 1 || c->depth < 1 ||
+                                      (long)c->width * c->height * c->depth > 4096))
+        diag_at(d, at, "a grid3d needs width, height and depth >= 1 and at most 4096 switches");
+    else if (!strcmp(t, "grid3d") && c->nodes > c->width * c->height * c->depth * c->ports)
+        diag_at(d, at, "%d nodes do not fit on a %dx%dx%d grid of %d-port switches", c->nodes, c->width, c->height,
+                c->depth, c->ports);
+    else if (!strcmp(t, "das") && (c->ports != 8 || c->nodes > 128))
+        diag_at(d, at, "the DAS cluster has 8-port switches and at most 128 nodes (ports %d, nodes %d)", c->ports,
+                c->nodes);
+    else if (!strcmp(t, "clos") && (c->leaves < 1 || c->spines < 1 || c->leaves > c->ports ||
+                                    c->nodes > c->leaves * (c->ports - c->spines)))
+        diag_at(d, at, "a clos needs 1 <= leaves <= ports, spines >= 1 and room for %d nodes on the leaves "
+                       "(leaves %d, spines %d, ports %d)", c->nodes, c->leaves, c->spines, c->ports);
     else if (!strcmp(t, "tree") && (c->arity < 2 || c->arity >= c->ports))
         diag_at(d, at, "a tree needs 2 <= arity < ports (arity %d, ports %d)", c->arity, c->ports);
     else if (!strcmp(t, "explicit"))

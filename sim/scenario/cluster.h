@@ -10,7 +10,7 @@ typedef struct cluster_desc {
     int nodes;
     const char *ni, *link, *host, *pci, *routing;
     const char *topology;          /* "none" for a single node */
-    int ports, switches, width, height, arity;
+    int ports, switches, width, height, depth, arity, leaves, spines;
     int ncables;
 } cluster_desc;
 

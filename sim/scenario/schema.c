@@ -6,7 +6,7 @@
 
 const char *const chip_names[] = {"lanai4", "lanai9", NULL};
 const char *const link_names[] = {"san1280", "myrinet2000", NULL};
-const char *const topology_names[] = {"cable", "switch", "line", "ring", "grid", "tree", "explicit", NULL};
+const char *const topology_names[] = {"cable", "switch", "line", "ring", "grid", "grid3d", "das", "clos", "tree", "explicit", NULL};
 const char *const routing_names[] = {"updown", "shortest", NULL};
 /* Host profiles arrive with model/host; the names are fixed now so scenarios
  * can already say which host the dissertation used. */
@@ -15,10 +15,14 @@ static const char *const pci_names[] = {"pci32-33", "pci64-66", NULL};
 
 static const key_spec topology_keys[] = {
     {"kind", KT_STRING, KF_REQUIRED, NULL, topology_names, "topology", NULL,
-     "cable (two nodes back to back), switch (one crossbar), line, ring, grid, tree, explicit"},
+     "cable (two nodes back to back), switch (one crossbar), line, ring, grid, grid3d, das (LFC's 128-node "
+     "cluster: 32 eight-port switches, 2x2x8), clos (leaf/spine), tree, explicit"},
     {"ports", KT_INT, 0, NULL, NULL, NULL, NULL, "ports per switch (default 16)"},
     {"width", KT_INT, 0, NULL, NULL, NULL, NULL, "grid: switches per row"},
     {"height", KT_INT, 0, NULL, NULL, NULL, NULL, "grid: rows of switches"},
+    {"depth", KT_INT, 0, NULL, NULL, NULL, NULL, "grid3d: planes of switches"},
+    {"leaves", KT_INT, 0, NULL, NULL, NULL, NULL, "clos: leaf switches (the nodes' switches)"},
+    {"spines", KT_INT, 0, NULL, NULL, NULL, NULL, "clos: spine switches (each joined to every leaf)"},
     {"arity", KT_INT, 0, NULL, NULL, NULL, NULL, "tree: children per switch"},
     {"switches", KT_INT, 0, NULL, NULL, NULL, NULL, "line/ring/explicit: number of switches"},
     {"cables", KT_CABLES, 0, NULL, NULL, NULL, NULL,

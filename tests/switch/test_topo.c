@@ -1,5 +1,6 @@
 /* Topology builders, the explicit list parser and validation errors. */
 #include "../harness/harness.h"
+#include "../../model/switch/route.h"
 #include "../../model/switch/topo.h"
 
 #include <stdio.h>
@@ -159,4 +160,75 @@ TEST(switch_topo, parse_errors_name_file_and_line)
     expect_parse_error("switch s 8\nni a\nni b\ncable a:0 s:1\n", "bad.topo: NI b is not connected");
     expect_parse_error("switch s 8\nswitch s 8\n", "bad.topo:2: s defined twice");
     expect_parse_error("ni\n", "bad.topo:1: expected 'ni NAME'");
+}
+
+/* Every NI reaches every other by an up-down route. */
+static void all_pairs_routed(const topo *t)
+{
+    char err[256];
+    route_set rs;
+    ASSERT_EQ(route_compute(t, ROUTE_UPDOWN, &rs, err, sizeof err), 0);
+    int n = topo_ni_count(t);
+    for (int a = 0; a < n; a++)
+        for (int b = 0; b < n; b++)
+            if (a != b && route_get(&rs, a, b)->len == ROUTE_NONE)
+                harness_fail(__FILE__, __LINE__, "no route ni%d -> ni%d", a, b);
+    route_free(&rs);
+}
+
+TEST(switch_topo, grid3d_das_and_clos)
+{
+    char err[256];
+    topo_opts o;
+    topo_opts_default(&o);
+    topo t;
+
+    /* 3 x 2 x 2 with 2 NIs: ports 0-1 NIs, x plus 2 / minus 3, y 4, z 5 */
+    const int d[3] = {3, 2, 2};
+    topo_init(&t);
+    ASSERT_EQ(topo_build_grid3d(&t, d, 2, &o, err, sizeof err), 0);
+    ASSERT_EQ(topo_validate(&t, err, sizeof err), 0);
+    ASSERT_EQ(topo_switch_count(&t), 12);
+    ASSERT_EQ(topo_ni_count(&t), 24);
+    /* links: x 2 per row of 3 (4 rows), y 1 per pair (6), z 1 per pair (6) */
+    ASSERT_EQ(t.ncable, 24 + 8 + 6 + 6);
+    int sw1 = topo_find(&t, "sw1");                       /* (1,0,0): x plus and minus, y, z */
+    ASSERT_EQ(cables_at(&t, sw1, 2) + cables_at(&t, sw1, 3) + cables_at(&t, sw1, 4) + cables_at(&t, sw1, 5), 4);
+    all_pairs_routed(&t);
+    topo_free(&t);
+
+    /* DAS: 32 eight-port switches, 4 nodes each, every port of an inner switch used */
+    topo_init(&t);
+    ASSERT_EQ(topo_build_das(&t, &o, err, sizeof err), 0);
+    ASSERT_EQ(topo_validate(&t, err, sizeof err), 0);
+    ASSERT_EQ(topo_switch_count(&t), 32);
+    ASSERT_EQ(topo_ni_count(&t), 128);
+    ASSERT_EQ(t.ncable, 128 + 16 + 16 + 28);              /* x and y: 16 pairs each; z: 4 lines of 7 */
+    int inner = topo_find(&t, "sw12");                    /* (0,0,3) */
+    for (unsigned p = 0; p < 8; p++)
+        ASSERT_EQ(cables_at(&t, inner, p), 1);
+    all_pairs_routed(&t);
+    topo_free(&t);
+
+    /* leaf/spine: 4 leaves x 3 spines, 5 NIs per leaf */
+    topo_init(&t);
+    ASSERT_EQ(topo_build_clos(&t, 4, 3, 5, &o, err, sizeof err), 0);
+    ASSERT_EQ(topo_validate(&t, err, sizeof err), 0);
+    ASSERT_EQ(topo_switch_count(&t), 7);
+    ASSERT_EQ(topo_ni_count(&t), 20);
+    ASSERT_EQ(t.ncable, 20 + 12);
+    all_pairs_routed(&t);
+    topo_free(&t);
+
+    /* what does not fit is refused, naming the need */
+    topo_init(&t);
+    const int big[3] = {4, 4, 2};
+    o.ports = 8;
+    ASSERT_EQ(topo_build_grid3d(&t, big, 4, &o, err, sizeof err), -1);
+    ASSERT_TRUE(strstr(err, "needs 9 ports") != NULL);
+    ASSERT_EQ(topo_build_clos(&t, 9, 2, 2, &o, err, sizeof err), -1);
+    ASSERT_TRUE(strstr(err, "spine") != NULL);
+    const int zero[3] = {0, 1, 1};
+    ASSERT_EQ(topo_build_grid3d(&t, zero, 1, &o, err, sizeof err), -1);
+    topo_free(&t);
 }
