@@ -13,7 +13,8 @@
  * is the same image for every point). compare_pci adds a node whose card
  * sits in the other slot; a program that compares slots (tpil_summary)
  * reports how they compare. Node 0's measurements are the run's, plus
- * sim_us (its process's simulated time at the end) and events. A failed
+ * sim_us (its process's simulated time at the end) and events (and, when the
+ * scenario lists them, link_util_max and link_util_mean). A failed
  * program, a fault (e.g. DMA into unpinned memory), a deadlock or the time
  * limit fails the run with the program's error, the driver's report and
  * the consoles' last lines. */
@@ -202,6 +203,33 @@ static void io_measure(void *ctx, const char *name, double v)
     result_set(io->out ? io->out : &io->mine, name, v);
 }
 
+/* Does the scenario list measurement m? */
+static int wants(const run_spec *r, const char *m)
+{
+    for (int i = 0; i < r->sc->nmeasures; i++)
+        if (!strcmp(r->sc->measures[i], m)) return 1;
+    return 0;
+}
+
+/* Busy fraction of every link direction over [0, end]: the bytes it
+ * delivered at its rate, over the time (control symbols cost no wire time). */
+static void link_utilisation(cosim *s, const topo *t, sim_time end, run_result *res)
+{
+    fabric *f = cosim_fabric(s);
+    double max = 0, sum = 0;
+    int n = 0;
+    for (int c = 0; c < t->ncable && end > 0; c++)
+        for (int dir = 0; dir < 2; dir++) {
+            const lk_dir *d = fabric_link(f, c, dir);
+            double u = (double)lk_dir_stats(d)->syms / (double)lk_dir_params(d)->rate / ((double)end * 1e-12);
+            max = u > max ? u : max;
+            sum += u;
+            n++;
+        }
+    result_set(res, "link_util_max", max);
+    result_set(res, "link_util_mean", n ? sum / n : 0);
+}
+
 static void host_run(const run_spec *r, run_result *res)
 {
     cluster_desc c;
@@ -327,6 +355,8 @@ static void host_run(const run_spec *r, run_result *res)
     }
     result_set(res, "sim_us", (double)pr[0].end / 1e6);
     result_set(res, "events", (double)cosim_get_stats(s)->events);
+    if (wants(r, "link_util_max") || wants(r, "link_util_mean"))
+        link_utilisation(s, &t, pr[0].end, res);
 out:
     for (int i = 0; i < ready; i++)
         happ_env_done(&call[i].env);

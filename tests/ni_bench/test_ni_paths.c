@@ -146,10 +146,10 @@ TEST(ni_bench, bad_scenarios_are_refused_with_file_line_and_key)
     ASSERT_EQ(st, 2);
     ASSERT_TRUE(strstr(out, "bad_bytes.cfg:4: experiment.params.BYTES: BYTES must be a positive multiple of 4") != NULL);
 
-    st = ni_cli("bad_topo", ni_cfg("lanai4", "san1280", "kind = \"ring\"; switches = 3;", "", "BYTES = 4;"), &out);
+    st = ni_cli("bad_topo", ni_cfg("lanai4", "san1280", "kind = \"tree\"; arity = 2;", "", "BYTES = 4;"), &out);
     harness_note("%s", out);
     ASSERT_EQ(st, 2);
-    ASSERT_TRUE(strstr(out, "topology 'ring' is not supported by ni_pingpong") != NULL);
+    ASSERT_TRUE(strstr(out, "topology 'tree' is not supported by ni_pingpong") != NULL);
 
     st = ni_cli("bad_nodes", "name = \"t\"; title = \"t\";\n"
                              "cluster = { nodes = 1; ni = \"lanai9\"; topology = { kind = \"switch\"; }; };\n"
