@@ -32,7 +32,7 @@ AI volatile unsigned *lcd(unsigned lc) { return (volatile unsigned *)opaque(LCD(
 #define LD(p, off) ((p)[(off) / 4u])
 
 /* ---- limits ---- */
-#define FW_MAX_NODES  64u         /* route/control staging and sequence tables */
+#define FW_MAX_NODES  128u        /* route/control staging and sequence tables (the DAS grid) */
 #define SB_N          128u        /* scoreboard entries (tokens) per LC: at most this many
                                      messages of one LC in flight; half the 8-bit sequence
                                      space, so a stale ACK never matches a reused token */
