@@ -13,6 +13,32 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* Series styles: colours with contrast on white (the Okabe-Ito palette
+ * without its yellow, plus black and brown), each with its own dash pattern
+ * and marker shape, so two curves that coincide are still both visible and
+ * a grey-scale print still tells them apart. Earlier series are drawn
+ * underneath with wider lines and larger markers, so they show around the
+ * ones drawn over them. A reference marker is the open form of its series'
+ * (filled) shape. */
+static const char *const colours[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00",
+                                      "#000000", "#56B4E9", "#8C510A"};
+/* solid, dash, dash-dot, short dash, long dash, dash-dot-dot (no dotted
+ * line: too faint at any width) */
+static const char *const dashes[] = {"1", "(8,4)", "(12,4,3,4)", "(4,3)", "(16,6)", "(12,4,3,4,3,4)"};
+static const int filled_pt[] = {7, 5, 9, 11, 13, 15};   /* circle, square, triangles, diamond, pentagon */
+#define NSTYLE(a) ((int)(sizeof a / sizeof *a))
+
+static void series_style(FILE *f, int s, int nseries, int ref)
+{
+    double wide = nseries > 1 ? (double)(nseries - 1 - s) / (nseries - 1) : 1;   /* 1 for the first, 0 for the last */
+    int shape = filled_pt[s % NSTYLE(filled_pt)];
+    if (ref)
+        fprintf(f, "lc rgb \"%s\" lw 2 pt %d ps 2.6", colours[s % NSTYLE(colours)], shape - 1);
+    else
+        fprintf(f, "lc rgb \"%s\" dt %s lw %.2f pt %d ps %.2f", colours[s % NSTYLE(colours)],
+                dashes[s % NSTYLE(dashes)], 2.0 + 1.5 * wide, shape, 1.0 + 0.7 * wide);
+}
+
 /* A gnuplot double-quoted string. */
 static void gp_str(FILE *f, const char *s)
 {
@@ -124,16 +150,18 @@ static void write_script(const sim_outputs *o, const sim_plot *p, FILE *f)
         int first = 1;
         for (int s = 0; s < sc->nseries && s < 256; s++) {
             if (has_curve[s]) {
-                fprintf(f, "%s \\\n  $s%d using 1:2 with linespoints lt %d lw 2 pt 7 ps 1.2 title ", first ? "" : ",",
-                        s, s + 1);
+                fprintf(f, "%s \\\n  $s%d using 1:2 with linespoints ", first ? "" : ",", s);
+                series_style(f, s, sc->nseries, 0);
+                fputs(" title ", f);
                 gp_str(f, sc->series[s].name);
                 first = 0;
             }
             if (has_ref[s]) {
                 char t[300];
                 snprintf(t, sizeof t, "%s (dissertation)", sc->series[s].name);
-                fprintf(f, "%s \\\n  $r%d using 1:2 with points lt %d lw 2 pt 6 ps 2.5 title ", first ? "" : ",", s,
-                        s + 1);
+                fprintf(f, "%s \\\n  $r%d using 1:2 with points ", first ? "" : ",", s);
+                series_style(f, s, sc->nseries, 1);
+                fputs(" title ", f);
                 gp_str(f, t);
                 first = 0;
             }

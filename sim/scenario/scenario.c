@@ -309,6 +309,7 @@ int scenario_load(scenario *sc, const char *path, const char *root, const char *
     sc->figure = str(root_s, "figure", "");
     sc->source = str(root_s, "source", "");
     sc->description = str(root_s, "description", "");
+    sc->analysis = str(root_s, "analysis", "");
     for (const char *c = sc->name; *c; c++)
         if (!isalnum((unsigned char)*c) && *c != '_' && *c != '-' && *c != '.') {
             diag_at(&d, config_setting_get_member(root_s, "name"),
