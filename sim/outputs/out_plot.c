@@ -147,25 +147,22 @@ static void write_script(const sim_outputs *o, const sim_plot *p, FILE *f)
         else
             fprintf(f, "set terminal svg size 1080,600 font \"Sans,11\"\nset output \"%s.svg\"\n", p->name);
         fputs("plot", f);
+        /* every curve first, then every published value, so no curve hides
+         * a dissertation marker */
         int first = 1;
-        for (int s = 0; s < sc->nseries && s < 256; s++) {
-            if (has_curve[s]) {
-                fprintf(f, "%s \\\n  $s%d using 1:2 with linespoints ", first ? "" : ",", s);
-                series_style(f, s, sc->nseries, 0);
-                fputs(" title ", f);
-                gp_str(f, sc->series[s].name);
-                first = 0;
-            }
-            if (has_ref[s]) {
+        for (int ref = 0; ref < 2; ref++)
+            for (int s = 0; s < sc->nseries && s < 256; s++) {
+                if (!(ref ? has_ref[s] : has_curve[s]))
+                    continue;
                 char t[300];
-                snprintf(t, sizeof t, "%s (dissertation)", sc->series[s].name);
-                fprintf(f, "%s \\\n  $r%d using 1:2 with points ", first ? "" : ",", s);
-                series_style(f, s, sc->nseries, 1);
+                snprintf(t, sizeof t, ref ? "%s (dissertation)" : "%s", sc->series[s].name);
+                fprintf(f, "%s \\\n  $%c%d using 1:2 with %s ", first ? "" : ",", ref ? 'r' : 's', s,
+                        ref ? "points" : "linespoints");
+                series_style(f, s, sc->nseries, ref);
                 fputs(" title ", f);
                 gp_str(f, t);
                 first = 0;
             }
-        }
         fputc('\n', f);
     }
     fputs("unset output\n", f);

@@ -102,3 +102,21 @@ TEST(sim_outputs, no_sweep_no_x_column_and_a_status_per_row)
     has(st, "\nB,experiment.mode,fail\n");
     ASSERT_TRUE(strstr(st, "\nA,experiment.mode,") == NULL);
 }
+
+/* Plots: every series its own colour, dash pattern and marker; the first
+ * series wider underneath; published values drawn after every curve, as
+ * the open form of their series' marker. */
+TEST(sim_outputs, plot_styles_are_distinct_and_references_on_top)
+{
+    const char *dir = sim_scratch("outputs_plot");
+    const char *cfg = in(dir, "s.cfg"), *out = in(dir, "out");
+    sim_write(cfg, refs_cfg());
+    ASSERT_EQ(sim_cli("run '%s' --jobs 1 --out '%s'", cfg, out), 0);
+    const char *gp = sim_read(in(out, "p.gp"), NULL);
+    const char *s0 = strstr(gp, "$s0 using 1:2 with linespoints lc rgb \"#0072B2\" dt 1 lw 3.50 pt 7 ps 1.70 title \"A\"");
+    const char *s1 = strstr(gp, "$s1 using 1:2 with linespoints lc rgb \"#D55E00\" dt (8,4) lw 2.00 pt 5 ps 1.00 title \"B\"");
+    const char *r0 = strstr(gp, "$r0 using 1:2 with points lc rgb \"#0072B2\" lw 2 pt 6 ps 2.6 title \"A (dissertation)\"");
+    harness_note("%s", gp);
+    ASSERT_TRUE(s0 && s1 && r0 && s0 < s1 && s1 < r0);
+    ASSERT_TRUE(strstr(gp, " lt ") == NULL);   /* no default line types (one is yellow) */
+}
