@@ -28,6 +28,7 @@ static const char *const dashes[] = {"1", "(8,4)", "(12,4,3,4)", "(4,3)", "(16,6
 static const int filled_pt[] = {7, 5, 9, 11, 13, 15};   /* circle, square, triangles, diamond, pentagon */
 #define NSTYLE(a) ((int)(sizeof a / sizeof *a))
 
+/* s: the series' place among those the plot draws */
 static void series_style(FILE *f, int s, int nseries, int ref)
 {
     double wide = nseries > 1 ? (double)(nseries - 1 - s) / (nseries - 1) : 1;   /* 1 for the first, 0 for the last */
@@ -104,7 +105,7 @@ static void write_script(const sim_outputs *o, const sim_plot *p, FILE *f)
     for (int s = 0; s < sc->nseries; s++)
         for (int i = 0; i < o->nx; i++) {
             double x;
-            if (point_x(o, p, s, i, &x) == 0) {
+            if (plot_shows(p, sc, s) && point_x(o, p, s, i, &x) == 0) {
                 lo = seen && lo < x ? lo : x;
                 hi = seen && hi > x ? hi : x;
                 seen = 1;
@@ -117,8 +118,13 @@ static void write_script(const sim_outputs *o, const sim_plot *p, FILE *f)
             fprintf(f, "set xrange [%s:%s]\n", fmt_num(lo - 1, b1), fmt_num(lo + 1, b2));
     }
 
-    int has_curve[256] = {0}, has_ref[256] = {0};
+    int has_curve[256] = {0}, has_ref[256] = {0}, place[256] = {0}, shown = 0;
+    for (int s = 0; s < sc->nseries && s < 256; s++)
+        if (plot_shows(p, sc, s))
+            place[s] = shown++;
     for (int s = 0; s < sc->nseries && s < 256; s++) {
+        if (!plot_shows(p, sc, s))
+            continue;
         fprintf(f, "$s%d << EOD\n", s);
         for (int i = 0; i < o->nx; i++) {
             double x, y;
@@ -158,7 +164,7 @@ static void write_script(const sim_outputs *o, const sim_plot *p, FILE *f)
                 snprintf(t, sizeof t, ref ? "%s (dissertation)" : "%s", sc->series[s].name);
                 fprintf(f, "%s \\\n  $%c%d using 1:2 with %s ", first ? "" : ",", ref ? 'r' : 's', s,
                         ref ? "points" : "linespoints");
-                series_style(f, s, sc->nseries, ref);
+                series_style(f, place[s], shown, ref);
                 fputs(" title ", f);
                 gp_str(f, t);
                 first = 0;
@@ -174,7 +180,7 @@ static int plot_has_data(const sim_outputs *o, const sim_plot *p)
         for (int i = 0; i < o->nx; i++) {
             double x, y;
             const run_result *r = out_result(o, s, i);
-            if (point_x(o, p, s, i, &x) == 0 && r->ok && result_get(r, p->y, &y) == 0)
+            if (plot_shows(p, o->sc, s) && point_x(o, p, s, i, &x) == 0 && r->ok && result_get(r, p->y, &y) == 0)
                 return 1;
         }
     return 0;

@@ -19,6 +19,7 @@ typedef struct sim_series {
 typedef struct sim_plot {
     const char *name, *title, *x, *y, *xlabel, *ylabel;
     int logx, logy;
+    const config_setting_t *series;   /* the series it draws (names), NULL: all */
 } sim_plot;
 
 typedef struct sim_ref {
@@ -87,6 +88,8 @@ void scenario_free(scenario *sc);
  * without a sweep). */
 const double *scenario_points(const scenario *sc, int quick, int *n);
 int scenario_series_index(const scenario *sc, const char *name);
+/* Does plot p draw series s? */
+int plot_shows(const sim_plot *p, const scenario *sc, int s);
 int scenario_has_measure(const scenario *sc, const char *name);
 
 /* Decode the references list: inline values and rows selected from

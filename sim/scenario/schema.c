@@ -82,6 +82,7 @@ static const key_spec plot_keys[] = {
     {"ylabel", KT_STRING, 0, NULL, NULL, NULL, NULL, "y axis label with unit"},
     {"logx", KT_BOOL, 0, NULL, NULL, NULL, NULL, "log-scale x axis"},
     {"logy", KT_BOOL, 0, NULL, NULL, NULL, NULL, "log-scale y axis"},
+    {"series", KT_STRINGS, 0, NULL, NULL, NULL, NULL, "the series drawn (default: every one), e.g. one panel of a figure"},
     {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL},
 };
 

@@ -120,3 +120,19 @@ TEST(sim_outputs, plot_styles_are_distinct_and_references_on_top)
     ASSERT_TRUE(s0 && s1 && r0 && s0 < s1 && s1 < r0);
     ASSERT_TRUE(strstr(gp, " lt ") == NULL);   /* no default line types (one is yellow) */
 }
+
+/* A plot may draw some of the series (one panel of a figure); its styles
+ * start afresh; a name that is not a series is bad input. */
+TEST(sim_outputs, plot_draws_the_series_it_names)
+{
+    const char *dir = sim_scratch("outputs_plot_series");
+    const char *cfg = in(dir, "s.cfg"), *out = in(dir, "out");
+    sim_write(cfg, sim_replace(sim_base_cfg, "logx = true; }", "logx = true; series = [ \"B\" ]; }"));
+    ASSERT_EQ(sim_cli("run '%s' --jobs 1 --out '%s'", cfg, out), 0);
+    const char *gp = sim_read(in(out, "p.gp"), NULL);
+    ASSERT_TRUE(strstr(gp, "$s0") == NULL && strstr(gp, "$r0") == NULL);
+    ASSERT_TRUE(strstr(gp, "$s1 using 1:2 with linespoints lc rgb \"#0072B2\" dt 1 lw 3.50 pt 7") != NULL);
+    sim_write(cfg, sim_replace(sim_base_cfg, "logx = true; }", "logx = true; series = [ \"C\" ]; }"));
+    ASSERT_EQ(sim_cli("run '%s' --jobs 1 --out '%s'", cfg, out), 2);
+    has(sim_stderr(), "s.cfg:8: plots[0].series[0]: no series named 'C'");
+}
