@@ -159,8 +159,8 @@ TEST(sim_run, deterministic_outputs)
     ASSERT_EQ(sim_cli("run scenarios/thesis/appendix_a_copy.cfg %s --jobs 1 --out '%s'", sw, a), 0);
     ASSERT_EQ(sim_cli("run scenarios/thesis/appendix_a_copy.cfg %s --jobs 1 --out '%s'", sw, b), 0);
     ASSERT_EQ(sim_cli("run scenarios/thesis/appendix_a_copy.cfg %s --jobs 2 --out '%s'", sw, c), 0);
-    const char *files[] = {"lanai-4-33-mhz.csv", "lanai-9-133-mhz.csv", "comparison.csv", "report.md",
-                           "copy_bw.gp", "copy_bw.png", "copy_bw.svg"};
+    const char *files[] = {"lanai-4-33-mhz.csv", "lanai-9-133-mhz.csv", "comparison.csv", "settings.csv",
+                           "report.md", "copy_bw.gp", "copy_bw.png", "copy_bw.svg"};
     for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
         char pa[1300], pb[1300], pc[1300];
         snprintf(pa, sizeof pa, "%s/%s", a, files[i]);
