@@ -100,6 +100,7 @@ static int job_finish(sc_job *j, const cli_opts *o)
     int bad = 0;
     bad |= write_series_csv(&out);
     bad |= write_comparison_csv(&out, cmp);
+    bad |= write_settings_csv(&out);
     bad |= write_plots(&out);
     bad |= write_report(&out, cmp, failed);
 

@@ -121,6 +121,8 @@ void describe_scenario(FILE *f, const scenario *sc)
                     r->kind == REF_APPROX ? "~" : "", fmt_num(r->y, b2), ref_kind_name(r->kind), r->source);
             if (r->file)
                 fprintf(f, ", %s:%d", r->file, r->file_line);
+            if (r->has_quick_x)
+                fprintf(f, "; --quick: at %s=%s, labelled reduced", sc->sweep.label, fmt_num(r->quick_x, b1));
             fprintf(f, ")%s%s\n", r->note[0] ? " " : "", r->note);
         }
     }

@@ -9,10 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The widest data field of a column (the header row is shown by its own
+ * title). */
 static int width(const csv_table *t, int col)
 {
     int w = 0;
-    for (int r = 0; r < t->nrows; r++) {
+    for (int r = 1; r < t->nrows; r++) {
         int n = col < t->rows[r].nfields ? (int)strlen(t->rows[r].fields[col]) : 0;
         if (n > w) w = n;
     }
@@ -48,16 +50,21 @@ int show_result(const char *dir, FILE *out, FILE *err)
     snprintf(path, sizeof path, "%s/comparison.csv", dir);
     csv_table t;
     if (csv_read(path, path, err, &t)) return -1;
-    static const char *const cols[] = {"figure", "series", "x", "reference", "simulated", "error_pct", "source"};
-    static const char *const heads[] = {"", "series", "x", "thesis", "simulated", "error %", "line"};
-    int idx[7], w[7];
-    for (int i = 0; i < 7; i++) {
-        idx[i] = csv_column(&t, cols[i]);
+    /* The third column is the sweep's point, named after the sweep. */
+    enum { NC = 10 };
+    static const char *const cols[NC] = {"figure", "series", NULL, "measure", "unit", "reference", "simulated",
+                                         "error_pct", "source", "note"};
+    const char *heads[NC] = {"", "series", "", "measure", "unit", "thesis", "simulated", "error %", "line", "note"};
+    int idx[NC], w[NC];
+    for (int i = 0; i < NC; i++) {
+        idx[i] = cols[i] ? csv_column(&t, cols[i]) : t.rows[0].nfields > 2 ? 2 : -1;
         if (idx[i] < 0) {
-            fprintf(err, "%s:1: no column '%s'\n", path, cols[i]);
+            fprintf(err, "%s:1: no column '%s' (written by an older myrisim? run the scenario again)\n", path,
+                    cols[i] ? cols[i] : "3");
             csv_free(&t);
             return -1;
         }
+        if (!cols[i]) heads[i] = t.rows[0].fields[2];
         w[i] = width(&t, idx[i]);
         if ((int)strlen(heads[i]) > w[i]) w[i] = (int)strlen(heads[i]);
     }
@@ -68,15 +75,18 @@ int show_result(const char *dir, FILE *out, FILE *err)
         for (int q = 1; q < r && !seen; q++)
             seen = idx[0] < t.rows[q].nfields && !strcmp(t.rows[q].fields[idx[0]], figure);
         if (seen) continue;
-        fprintf(out, "%s%s\n  %-*s  %*s  %*s  %*s  %*s  %s\n", r > 1 ? "\n" : "", figure, w[1], heads[1], w[2],
-                heads[2], w[3], heads[3], w[4], heads[4], w[5], heads[5], heads[6]);
+        fprintf(out, "%s%s\n  %-*s  %*s  %-*s  %-*s  %*s  %*s  %*s  %s\n", r > 1 ? "\n" : "", figure, w[1],
+                heads[1], w[2], heads[2], w[3], heads[3], w[4], heads[4], w[5], heads[5], w[6], heads[6], w[7],
+                heads[7], heads[8]);
         for (int q = r; q < t.nrows; q++) {
             const csv_row *row = &t.rows[q];
-            const char *f[7];
-            for (int i = 0; i < 7; i++) f[i] = idx[i] < row->nfields ? row->fields[idx[i]] : "";
+            const char *f[NC];
+            for (int i = 0; i < NC; i++) f[i] = idx[i] < row->nfields ? row->fields[idx[i]] : "";
             if (strcmp(f[0], figure)) continue;
-            fprintf(out, "  %-*s  %*s  %*s  %*s  %*s  %s\n", w[1], f[1], w[2], f[2], w[3], f[3], w[4], f[4], w[5],
-                    *f[5] ? f[5] : "-", f[6]);
+            fprintf(out, "  %-*s  %*s  %-*s  %-*s  %*s  %*s  %*s  %-*s", w[1], f[1], w[2], *f[2] ? f[2] : "-", w[3],
+                    f[3], w[4], *f[4] ? f[4] : "-", w[5], f[5], w[6], *f[6] ? f[6] : "-", w[7], *f[7] ? f[7] : "-",
+                    *f[9] ? w[8] : 0, f[8]);
+            fprintf(out, "%s%s\n", *f[9] ? "  " : "", f[9]);
         }
     }
     csv_free(&t);

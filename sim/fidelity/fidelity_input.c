@@ -12,7 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const cmp_columns = "figure,series,x,reference,simulated,error_pct,source";
+/* The third column is named after the scenario's sweep ("bytes", "sweep"
+ * without one); the others are fixed. */
+static const char *const cmp_columns[] = {"figure",    "series", NULL,     "measure",  "unit", "reference",
+                                          "simulated", "error_pct", "source", "location", "note"};
+#define NCMP 11
+static const char *const cmp_columns_text =
+    "figure,series,<the sweep's label>,measure,unit,reference,simulated,error_pct,source,location,note";
 
 static int number(const char *s, double *v)
 {
@@ -30,15 +36,12 @@ static int cmp_strp(const void *a, const void *b)
 
 static int header_ok(const csv_row *h)
 {
-    char buf[256] = "";
-    size_t used = 0;
-    for (int i = 0; i < h->nfields && used < sizeof buf; i++) {
-        int k = snprintf(buf + used, sizeof buf - used, "%s%s", i ? "," : "", h->fields[i]);
-        if (k < 0)
+    if (h->nfields != NCMP)
+        return 0;
+    for (int i = 0; i < NCMP; i++)
+        if (cmp_columns[i] ? strcmp(h->fields[i], cmp_columns[i]) != 0 : !h->fields[i][0])
             return 0;
-        used += (size_t)k;
-    }
-    return !strcmp(buf, cmp_columns);
+    return 1;
 }
 
 static int read_comparison(fid_input *in, const char *dir, FILE *err)
@@ -50,15 +53,15 @@ static int read_comparison(fid_input *in, const char *dir, FILE *err)
         return 1;
     int errors = 0;
     if (!header_ok(&t.rows[0])) {
-        fprintf(err, "%s:%d: not a comparison.csv: the header must be %s\n", path, t.rows[0].line, cmp_columns);
+        fprintf(err, "%s:%d: not a comparison.csv: the header must be %s\n", path, t.rows[0].line, cmp_columns_text);
         csv_free(&t);
         return 1;
     }
     in->entries = realloc(in->entries, (size_t)(in->nentries + t.nrows) * sizeof *in->entries);
     for (int i = 1; i < t.nrows; i++) {
         const csv_row *r = &t.rows[i];
-        if (r->nfields != 7) {
-            fprintf(err, "%s:%d: %d fields, expected 7 (%s)\n", path, r->line, r->nfields, cmp_columns);
+        if (r->nfields != NCMP) {
+            fprintf(err, "%s:%d: %d fields, expected %d (%s)\n", path, r->line, r->nfields, NCMP, cmp_columns_text);
             errors++;
             continue;
         }
@@ -66,28 +69,28 @@ static int read_comparison(fid_input *in, const char *dir, FILE *err)
         memset(&e, 0, sizeof e);
         e.dir = dir;
         int bad = 0;
-        if (!r->fields[0][0] || !r->fields[1][0] || !r->fields[6][0]) {
-            fprintf(err, "%s:%d: figure, series and source must not be empty\n", path, r->line);
+        if (!r->fields[0][0] || !r->fields[1][0] || !r->fields[3][0] || !r->fields[8][0]) {
+            fprintf(err, "%s:%d: figure, series, measure and source must not be empty\n", path, r->line);
             bad++;
         }
         e.has_x = r->fields[2][0] != 0;
         if (e.has_x && number(r->fields[2], &e.x)) {
-            fprintf(err, "%s:%d: x '%s' is not a number\n", path, r->line, r->fields[2]);
+            fprintf(err, "%s:%d: %s '%s' is not a number\n", path, r->line, t.rows[0].fields[2], r->fields[2]);
             bad++;
         }
-        if (ref_field_parse(r->fields[3], &e.kind, &e.cmp, &e.ref)) {
+        if (ref_field_parse(r->fields[5], &e.kind, &e.cmp, &e.ref)) {
             fprintf(err, "%s:%d: reference '%s' is not a number, ~number (approx) or <, <=, >, >= number (bound)\n",
-                    path, r->line, r->fields[3]);
+                    path, r->line, r->fields[5]);
             bad++;
         }
-        e.has_sim = r->fields[4][0] != 0;
-        if (e.has_sim && number(r->fields[4], &e.sim)) {
-            fprintf(err, "%s:%d: simulated '%s' is not a number\n", path, r->line, r->fields[4]);
+        e.has_sim = r->fields[6][0] != 0;
+        if (e.has_sim && number(r->fields[6], &e.sim)) {
+            fprintf(err, "%s:%d: simulated '%s' is not a number\n", path, r->line, r->fields[6]);
             bad++;
         }
-        e.has_err = r->fields[5][0] != 0;
-        if (e.has_err && number(r->fields[5], &e.err_pct)) {
-            fprintf(err, "%s:%d: error_pct '%s' is not a number\n", path, r->line, r->fields[5]);
+        e.has_err = r->fields[7][0] != 0;
+        if (e.has_err && number(r->fields[7], &e.err_pct)) {
+            fprintf(err, "%s:%d: error_pct '%s' is not a number\n", path, r->line, r->fields[7]);
             bad++;
         }
         if (bad) {
@@ -101,8 +104,52 @@ static int read_comparison(fid_input *in, const char *dir, FILE *err)
         }
         e.figure = strdup(r->fields[0]);
         e.series = strdup(r->fields[1]);
-        e.source = strdup(r->fields[6]);
+        e.source = strdup(r->fields[8]);
+        e.xname = strdup(t.rows[0].fields[2]);
+        e.measure = strdup(r->fields[3]);
+        e.unit = strdup(r->fields[4]);
+        e.location = strdup(r->fields[9]);
+        e.note = strdup(r->fields[10]);
         in->entries[in->nentries++] = e;
+    }
+    csv_free(&t);
+    return errors;
+}
+
+/* DIR/settings.csv, written beside comparison.csv since it existed; a
+ * directory without one just has no settings to compare. */
+static int read_settings(fid_input *in, const char *dir, FILE *err)
+{
+    char path[2100];
+    snprintf(path, sizeof path, "%s/settings.csv", dir);
+    FILE *probe = fopen(path, "r");
+    if (!probe)
+        return 0;
+    fclose(probe);
+    csv_table t;
+    if (csv_read(path, path, err, &t))
+        return 1;
+    const csv_row *h = &t.rows[0];
+    if (h->nfields != 3 || strcmp(h->fields[0], "series") || strcmp(h->fields[1], "setting") ||
+        strcmp(h->fields[2], "value")) {
+        fprintf(err, "%s:%d: not a settings.csv: the header must be series,setting,value\n", path, h->line);
+        csv_free(&t);
+        return 1;
+    }
+    int errors = 0;
+    in->settings = realloc(in->settings, (size_t)(in->nsettings + t.nrows) * sizeof *in->settings);
+    for (int i = 1; i < t.nrows; i++) {
+        const csv_row *r = &t.rows[i];
+        if (r->nfields != 3) {
+            fprintf(err, "%s:%d: %d fields, expected 3 (series,setting,value)\n", path, r->line, r->nfields);
+            errors++;
+            continue;
+        }
+        fid_setting *st = &in->settings[in->nsettings++];
+        st->dir = dir;
+        st->series = strdup(r->fields[0]);
+        st->key = strdup(r->fields[1]);
+        st->value = strdup(r->fields[2]);
     }
     csv_free(&t);
     return errors;
@@ -169,6 +216,7 @@ int fidelity_read(fid_input *in, const char *const *dirs, int ndirs, const char 
             continue;
         }
         errors += read_comparison(in, in->dirs[i], err);
+        errors += read_settings(in, in->dirs[i], err);
     }
     errors += read_refdir(in, refdir, err);
     return errors;
@@ -180,7 +228,18 @@ void fidelity_free(fid_input *in)
         free(in->entries[i].figure);
         free(in->entries[i].series);
         free(in->entries[i].source);
+        free(in->entries[i].xname);
+        free(in->entries[i].measure);
+        free(in->entries[i].unit);
+        free(in->entries[i].location);
+        free(in->entries[i].note);
     }
+    for (int i = 0; i < in->nsettings; i++) {
+        free(in->settings[i].series);
+        free(in->settings[i].key);
+        free(in->settings[i].value);
+    }
+    free(in->settings);
     for (int i = 0; i < in->nfigures; i++)
         free(in->figures[i].name);
     for (int i = 0; i < in->ndirs; i++)

@@ -153,8 +153,8 @@ static void figure_section(FILE *f, const fid_input *in, const fig_view *fv)
             t.within[0][1] + t.within[1][1], t.within[0][2] + t.within[1][2]);
     if (t.bounds)
         fprintf(f, "; bounds: %d of %d satisfied", t.bounds_ok, t.bounds);
-    fputs(".\n\n| series | x | published | kind | simulated | error | source | results |\n"
-          "|---|---|---|---|---|---|---|---|\n",
+    fputs(".\n\n| series | at | measure | unit | published | kind | simulated | error | where in the dissertation | "
+          "note | results |\n|---|---|---|---|---|---|---|---|---|---|---|\n",
           f);
     for (int i = 0; i < in->nentries; i++) {
         const fid_entry *e = &in->entries[i];
@@ -162,8 +162,18 @@ static void figure_section(FILE *f, const fid_input *in, const fig_view *fv)
             continue;
         fputs("| ", f);
         md_cell(f, e->series);
-        fprintf(f, " | %s | %s | %s | ", e->has_x ? fmt_num(e->x, b1) : "-",
-                ref_field_format(e->kind, e->cmp, e->ref, rb), ref_kind_name(e->kind));
+        fputs(" | ", f);
+        if (e->has_x) {
+            md_cell(f, e->xname);
+            fprintf(f, " = %s", fmt_num(e->x, b1));
+        } else {
+            fputc('-', f);
+        }
+        fputs(" | ", f);
+        md_cell(f, e->measure);
+        fputs(" | ", f);
+        md_cell(f, e->unit[0] ? e->unit : "-");
+        fprintf(f, " | %s | %s | ", ref_field_format(e->kind, e->cmp, e->ref, rb), ref_kind_name(e->kind));
         if (!e->has_sim)
             fputs("no value | - | ", f);
         else if (e->kind == REF_BOUND)
@@ -173,7 +183,14 @@ static void figure_section(FILE *f, const fid_input *in, const fig_view *fv)
             fprintf(f, "%s | %+.2f%% | ", fmt_num(e->sim, b2), e->err_pct);
         else
             fprintf(f, "%s | - | ", fmt_num(e->sim, b2));
+        if (e->location[0]) {
+            md_cell(f, e->location);
+            fputs("; ", f);
+        }
+        fputs("text line ", f);
         md_cell(f, e->source);
+        fputs(" | ", f);
+        md_cell(f, e->note);
         fputs(" | ", f);
         md_cell(f, e->dir);
         fputs(" |\n", f);
@@ -208,6 +225,7 @@ int fidelity_write(const fid_input *in, const char *out_path, FILE *err)
           f);
     summary(f, in, v, nv);
     missing(f, v, nv);
+    fidelity_differences(f, in);
     for (int i = 0; i < nv; i++)
         if (v[i].rows)
             figure_section(f, in, &v[i]);

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const ref_columns[] = {"figure", "series", "x", "x_unit", "metric", "value", "unit", "kind", "source",
-                                   "quote", NULL};
+const char *const ref_columns[] = {"figure", "series", "x",        "x_unit", "metric", "value",
+                                   "unit",   "kind",   "location", "source", "quote",  NULL};
 
-enum { C_FIGURE, C_SERIES, C_X, C_XUNIT, C_METRIC, C_VALUE, C_UNIT, C_KIND, C_SOURCE, C_QUOTE, NCOLS };
+enum { C_FIGURE, C_SERIES, C_X, C_XUNIT, C_METRIC, C_VALUE, C_UNIT, C_KIND, C_LOCATION, C_SOURCE, C_QUOTE, NCOLS };
 
 const char *ref_figure_of_file(const char *path, char *buf, size_t len)
 {
@@ -83,7 +83,7 @@ static int map_header(const ref_table *t, FILE *err, int col[NCOLS])
                 known = c;
         if (known < 0) {
             fprintf(err, "%s:%d: unknown column '%s' (the columns are figure,series,x,x_unit,metric,value,unit,kind,"
-                         "source,quote)\n", t->shown, h->line, h->fields[i]);
+                         "location,source,quote)\n", t->shown, h->line, h->fields[i]);
             errors++;
         } else if (col[known] >= 0) {
             fprintf(err, "%s:%d: column '%s' appears twice\n", t->shown, h->line, h->fields[i]);
@@ -127,9 +127,11 @@ static int check_row(ref_table *t, const csv_row *cr, const int col[NCOLS], cons
     r->x_unit = f[C_XUNIT];
     r->metric = f[C_METRIC];
     r->unit = f[C_UNIT];
+    r->location = f[C_LOCATION];
     r->source = f[C_SOURCE];
     r->quote = f[C_QUOTE];
-    static const int required[] = {C_FIGURE, C_SERIES, C_METRIC, C_VALUE, C_UNIT, C_KIND, C_SOURCE, C_QUOTE};
+    static const int required[] = {C_FIGURE, C_SERIES, C_METRIC, C_VALUE, C_UNIT, C_KIND, C_LOCATION,
+                                    C_SOURCE, C_QUOTE};
     for (size_t i = 0; i < sizeof required / sizeof *required; i++)
         if (!f[required[i]][0])
             ROW_ERR("column '%s' is empty", ref_columns[required[i]]);

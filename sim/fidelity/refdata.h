@@ -1,6 +1,6 @@
 /* The dissertation's published values as data: one CSV per figure or table
  * under results/reference/ with the columns
- *   figure,series,x,x_unit,metric,value,unit,kind,source,quote
+ *   figure,series,x,x_unit,metric,value,unit,kind,location,source,quote
  * (results/reference/README.md has their meaning). Loading checks every row
  * so a typo in a transcription is an error naming file and line, never a
  * silently wrong reference. */
@@ -15,7 +15,7 @@
 
 typedef struct ref_row {
     int line;                      /* line in the CSV file */
-    const char *figure, *series, *x_unit, *metric, *unit, *source, *quote;
+    const char *figure, *series, *x_unit, *metric, *unit, *location, *source, *quote;
     int has_x;                     /* the x column is not empty */
     double x, value;
     ref_kind kind;

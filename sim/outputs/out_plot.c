@@ -13,6 +13,33 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* Series styles: colours with contrast on white (the Okabe-Ito palette
+ * without its yellow, plus black and brown), each with its own dash pattern
+ * and marker shape, so two curves that coincide are still both visible and
+ * a grey-scale print still tells them apart. Earlier series are drawn
+ * underneath with wider lines and larger markers, so they show around the
+ * ones drawn over them. A reference marker is the open form of its series'
+ * (filled) shape. */
+static const char *const colours[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00",
+                                      "#000000", "#56B4E9", "#8C510A"};
+/* solid, dash, dash-dot, short dash, long dash, dash-dot-dot (no dotted
+ * line: too faint at any width) */
+static const char *const dashes[] = {"1", "(8,4)", "(12,4,3,4)", "(4,3)", "(16,6)", "(12,4,3,4,3,4)"};
+static const int filled_pt[] = {7, 5, 9, 11, 13, 15};   /* circle, square, triangles, diamond, pentagon */
+#define NSTYLE(a) ((int)(sizeof a / sizeof *a))
+
+/* s: the series' place among those the plot draws */
+static void series_style(FILE *f, int s, int nseries, int ref)
+{
+    double wide = nseries > 1 ? (double)(nseries - 1 - s) / (nseries - 1) : 1;   /* 1 for the first, 0 for the last */
+    int shape = filled_pt[s % NSTYLE(filled_pt)];
+    if (ref)
+        fprintf(f, "lc rgb \"%s\" lw 2 pt %d ps 2.6", colours[s % NSTYLE(colours)], shape - 1);
+    else
+        fprintf(f, "lc rgb \"%s\" dt %s lw %.2f pt %d ps %.2f", colours[s % NSTYLE(colours)],
+                dashes[s % NSTYLE(dashes)], 2.0 + 1.5 * wide, shape, 1.0 + 0.7 * wide);
+}
+
 /* A gnuplot double-quoted string. */
 static void gp_str(FILE *f, const char *s)
 {
@@ -78,7 +105,7 @@ static void write_script(const sim_outputs *o, const sim_plot *p, FILE *f)
     for (int s = 0; s < sc->nseries; s++)
         for (int i = 0; i < o->nx; i++) {
             double x;
-            if (point_x(o, p, s, i, &x) == 0) {
+            if (plot_shows(p, sc, s) && point_x(o, p, s, i, &x) == 0) {
                 lo = seen && lo < x ? lo : x;
                 hi = seen && hi > x ? hi : x;
                 seen = 1;
@@ -91,8 +118,13 @@ static void write_script(const sim_outputs *o, const sim_plot *p, FILE *f)
             fprintf(f, "set xrange [%s:%s]\n", fmt_num(lo - 1, b1), fmt_num(lo + 1, b2));
     }
 
-    int has_curve[256] = {0}, has_ref[256] = {0};
+    int has_curve[256] = {0}, has_ref[256] = {0}, place[256] = {0}, shown = 0;
+    for (int s = 0; s < sc->nseries && s < 256; s++)
+        if (plot_shows(p, sc, s))
+            place[s] = shown++;
     for (int s = 0; s < sc->nseries && s < 256; s++) {
+        if (!plot_shows(p, sc, s))
+            continue;
         fprintf(f, "$s%d << EOD\n", s);
         for (int i = 0; i < o->nx; i++) {
             double x, y;
@@ -121,23 +153,22 @@ static void write_script(const sim_outputs *o, const sim_plot *p, FILE *f)
         else
             fprintf(f, "set terminal svg size 1080,600 font \"Sans,11\"\nset output \"%s.svg\"\n", p->name);
         fputs("plot", f);
+        /* every curve first, then every published value, so no curve hides
+         * a dissertation marker */
         int first = 1;
-        for (int s = 0; s < sc->nseries && s < 256; s++) {
-            if (has_curve[s]) {
-                fprintf(f, "%s \\\n  $s%d using 1:2 with linespoints lt %d lw 2 pt 7 ps 1.2 title ", first ? "" : ",",
-                        s, s + 1);
-                gp_str(f, sc->series[s].name);
-                first = 0;
-            }
-            if (has_ref[s]) {
+        for (int ref = 0; ref < 2; ref++)
+            for (int s = 0; s < sc->nseries && s < 256; s++) {
+                if (!(ref ? has_ref[s] : has_curve[s]))
+                    continue;
                 char t[300];
-                snprintf(t, sizeof t, "%s (dissertation)", sc->series[s].name);
-                fprintf(f, "%s \\\n  $r%d using 1:2 with points lt %d lw 2 pt 6 ps 2.5 title ", first ? "" : ",", s,
-                        s + 1);
+                snprintf(t, sizeof t, ref ? "%s (dissertation)" : "%s", sc->series[s].name);
+                fprintf(f, "%s \\\n  $%c%d using 1:2 with %s ", first ? "" : ",", ref ? 'r' : 's', s,
+                        ref ? "points" : "linespoints");
+                series_style(f, place[s], shown, ref);
+                fputs(" title ", f);
                 gp_str(f, t);
                 first = 0;
             }
-        }
         fputc('\n', f);
     }
     fputs("unset output\n", f);
@@ -149,7 +180,7 @@ static int plot_has_data(const sim_outputs *o, const sim_plot *p)
         for (int i = 0; i < o->nx; i++) {
             double x, y;
             const run_result *r = out_result(o, s, i);
-            if (point_x(o, p, s, i, &x) == 0 && r->ok && result_get(r, p->y, &y) == 0)
+            if (plot_shows(p, o->sc, s) && point_x(o, p, s, i, &x) == 0 && r->ok && result_get(r, p->y, &y) == 0)
                 return 1;
         }
     return 0;

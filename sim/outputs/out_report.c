@@ -64,17 +64,20 @@ int write_report(const sim_outputs *o, const comparison *cmp, int failed)
 
     if (sc->nrefs) {
         fputs("## Comparison with the dissertation\n\n", f);
-        fprintf(f, "| series | %s | measure | dissertation | kind | simulated | error | source | note |\n",
-                sc->sweep.present ? sc->sweep.label : "x");
-        fputs("|---|---|---|---|---|---|---|---|---|\n", f);
+        fputs("| series | ", f);
+        md_cell(f, x_title(sc));
+        fputs(" | measure | unit | dissertation | kind | simulated | error | where in the dissertation | note |\n", f);
+        fputs("|---|---|---|---|---|---|---|---|---|---|\n", f);
         for (int k = 0; k < sc->nrefs; k++) {
             const comparison *c = &cmp[k];
             const sim_ref *r = c->ref;
+            char note[600];
             fputs("| ", f);
             md_cell(f, sc->series[r->series].name);
-            fprintf(f, " | %s | %s | %s%s | %s | ", sc->sweep.present ? fmt_num(r->x, b1) : "-", r->measure,
-                    r->kind == REF_BOUND ? ref_cmp_symbol(r->cmp) : r->kind == REF_APPROX ? "~" : "", fmt_num(r->y, b2),
-                    ref_kind_name(r->kind));
+            fprintf(f, " | %s | %s | ", sc->sweep.present ? fmt_num(c->x, b1) : "-", r->measure);
+            md_cell(f, r->unit[0] ? r->unit : "-");
+            fprintf(f, " | %s%s | %s | ", r->kind == REF_BOUND ? ref_cmp_symbol(r->cmp) : r->kind == REF_APPROX ? "~" : "",
+                    fmt_num(r->y, b2), ref_kind_name(r->kind));
             if (!c->ran)
                 fputs("not run | - | ", f);
             else if (!c->ok)
@@ -85,10 +88,19 @@ int write_report(const sim_outputs *o, const comparison *cmp, int failed)
                 fprintf(f, "%s | - | ", fmt_num(c->sim, b1));
             else
                 fprintf(f, "%s | %+.1f%% | ", fmt_num(c->sim, b1), c->err_pct);
-            fprintf(f, "%s | ", r->source);
-            md_cell(f, r->note);
+            if (r->location[0]) {
+                md_cell(f, r->location);
+                fputs("; ", f);
+            }
+            fprintf(f, "text line %s", r->source);
             if (r->file)
                 fprintf(f, " (%s:%d)", r->file, r->file_line);
+            fputs(" | ", f);
+            md_cell(f, comparison_note(o, c, note, sizeof note));
+            if (r->note[0] && !r->file) {   /* an inline value's own note */
+                fputs(note[0] ? "; " : "", f);
+                md_cell(f, r->note);
+            }
             fputs(" |\n", f);
         }
         ref_tally t;
@@ -100,6 +112,8 @@ int write_report(const sim_outputs *o, const comparison *cmp, int failed)
                 t.compared, t.values, t.within[0], t.within[1], t.within[2]);
         if (t.bounds)
             fprintf(f, " Bounds: %d of %d satisfied.", t.bounds_ok, t.bounds);
+        if (sc->analysis[0])
+            fprintf(f, " Errors beyond %.0f%% and violated bounds are discussed in %s.", LARGE_ERROR_PCT, sc->analysis);
         fputs("\n\n", f);
     }
 
@@ -112,16 +126,23 @@ int write_report(const sim_outputs *o, const comparison *cmp, int failed)
     for (int s = 0; s < sc->nseries; s++) {
         fputs("### ", f);
         md_cell(f, sc->series[s].name);
-        fprintf(f, " (%s.csv)\n\n| %s |", sc->series[s].slug, sc->sweep.present ? sc->sweep.label : "x");
+        fprintf(f, " (%s.csv)\n\n|", sc->series[s].slug);
+        if (sc->sweep.present) {
+            fputc(' ', f);
+            md_cell(f, sc->sweep.label);
+            fputs(" |", f);
+        }
         for (int m = 0; m < sc->nmeasures; m++)
             fprintf(f, " %s |", sc->measures[m]);
-        fputs("\n|---|", f);
-        for (int m = 0; m < sc->nmeasures; m++)
+        fputs(" status |\n|", f);
+        for (int m = 0; m < sc->nmeasures + 1 + sc->sweep.present; m++)
             fputs("---|", f);
         fputc('\n', f);
         for (int i = 0; i < o->nx; i++) {
             const run_result *r = out_result(o, s, i);
-            fprintf(f, "| %s |", fmt_num(o->xs[i], b1));
+            fputc('|', f);
+            if (sc->sweep.present)
+                fprintf(f, " %s |", fmt_num(o->xs[i], b1));
             for (int m = 0; m < sc->nmeasures; m++) {
                 double v;
                 if (!r->ok)
@@ -131,7 +152,7 @@ int write_report(const sim_outputs *o, const comparison *cmp, int failed)
                 else
                     fputs(" - |", f);
             }
-            fputc('\n', f);
+            fprintf(f, " %s |\n", run_status(r));
         }
         fputc('\n', f);
     }

@@ -13,6 +13,16 @@ const run_result *out_result(const sim_outputs *o, int series, int point)
     return &o->res[series * o->nx + point];
 }
 
+const char *x_title(const scenario *sc)
+{
+    return sc->sweep.present ? sc->sweep.label : "sweep";
+}
+
+const char *run_status(const run_result *r)
+{
+    return r->ok ? "ok" : r->deadlocked ? "deadlock" : "failed";
+}
+
 void compare_refs(const sim_outputs *o, comparison *cmp)
 {
     for (int k = 0; k < o->sc->nrefs; k++) {
@@ -20,9 +30,21 @@ void compare_refs(const sim_outputs *o, comparison *cmp)
         comparison *c = &cmp[k];
         memset(c, 0, sizeof *c);
         c->ref = r;
+        c->x = r->x;
         c->sim = c->err_pct = NAN;
+        /* --quick: a reference whose own point is not run is compared at
+         * its stand-in, and says so */
+        if (o->quick && r->has_quick_x) {
+            int own = 0;
+            for (int i = 0; i < o->nx; i++)
+                own |= same_x(o->xs[i], r->x);
+            if (!own) {
+                c->x = r->quick_x;
+                c->reduced = 1;
+            }
+        }
         for (int i = 0; i < o->nx; i++)
-            if (!o->sc->sweep.present || same_x(o->xs[i], r->x)) {
+            if (!o->sc->sweep.present || same_x(o->xs[i], c->x)) {
                 c->ran = 1;
                 const run_result *res = out_result(o, r->series, i);
                 if (res->ok && result_get(res, r->measure, &c->sim) == 0) {
@@ -33,6 +55,30 @@ void compare_refs(const sim_outputs *o, comparison *cmp)
                 break;
             }
     }
+}
+
+int comparison_large(const comparison *c)
+{
+    if (!c->ok)
+        return 0;
+    if (c->ref->kind == REF_BOUND)
+        return !c->bound_ok;
+    return !isnan(c->err_pct) && fabs(c->err_pct) > LARGE_ERROR_PCT;
+}
+
+const char *comparison_note(const sim_outputs *o, const comparison *c, char *buf, size_t len)
+{
+    char b1[NUM_BUF], b2[NUM_BUF];
+    size_t used = 0;
+    buf[0] = 0;
+    if (c->reduced) {
+        int k = snprintf(buf, len, "reduced (--quick): measured at %s = %s, published at %s",
+                         x_title(o->sc), fmt_num(c->x, b1), fmt_num(c->ref->x, b2));
+        used = k > 0 && (size_t)k < len ? (size_t)k : len - 1;
+    }
+    if (comparison_large(c) && o->sc->analysis[0])
+        snprintf(buf + used, len - used, "%slarge error: see %s", used ? "; " : "", o->sc->analysis);
+    return buf;
 }
 
 const double ref_tolerances[3] = {5, 10, 25};
@@ -78,6 +124,10 @@ static int close_out(FILE *f)
     return 0;
 }
 
+/* One row per point: the swept value (none without a sweep), every
+ * measurement the run gave for that point (a run that failed, or a
+ * measurement it did not give, leaves the field empty), then the run's
+ * status, so an empty row still says why. */
 int write_series_csv(const sim_outputs *o)
 {
     const scenario *sc = o->sc;
@@ -87,24 +137,27 @@ int write_series_csv(const sim_outputs *o)
         FILE *f = open_out(o, name);
         if (!f)
             return -1;
-        csv_field(f, sc->sweep.present ? sc->sweep.label : "x");
-        for (int m = 0; m < sc->nmeasures; m++) {
+        if (sc->sweep.present) {
+            csv_field(f, sc->sweep.label);
             fputc(',', f);
-            csv_field(f, sc->measures[m]);
         }
-        fputc('\n', f);
+        for (int m = 0; m < sc->nmeasures; m++) {
+            csv_field(f, sc->measures[m]);
+            fputc(',', f);
+        }
+        fputs("status\n", f);
         for (int i = 0; i < o->nx; i++) {
             char b[NUM_BUF];
             const run_result *r = out_result(o, s, i);
-            fputs(fmt_num(o->xs[i], b), f);
-            /* A failed run or a missing measurement leaves the field empty. */
+            if (sc->sweep.present)
+                fprintf(f, "%s,", fmt_num(o->xs[i], b));
             for (int m = 0; m < sc->nmeasures; m++) {
                 double v;
-                fputc(',', f);
                 if (r->ok && result_get(r, sc->measures[m], &v) == 0)
                     fputs(fmt_num(v, b), f);
+                fputc(',', f);
             }
-            fputc('\n', f);
+            fprintf(f, "%s\n", run_status(r));
         }
         if (close_out(f))
             return -1;
@@ -117,16 +170,21 @@ int write_comparison_csv(const sim_outputs *o, const comparison *cmp)
     FILE *f = open_out(o, "comparison.csv");
     if (!f)
         return -1;
-    fputs("figure,series,x,reference,simulated,error_pct,source\n", f);
+    fputs("figure,series,", f);
+    csv_field(f, x_title(o->sc));
+    fputs(",measure,unit,reference,simulated,error_pct,source,location,note\n", f);
     for (int k = 0; k < o->sc->nrefs; k++) {
         const comparison *c = &cmp[k];
         if (!c->ran)
             continue;   /* not in this run's points (--quick or --set sweep) */
-        char b[NUM_BUF], rb[REF_FIELD_BUF];
+        char b[NUM_BUF], rb[REF_FIELD_BUF], note[600];
         csv_field(f, c->ref->figure);
         fputc(',', f);
         csv_field(f, o->sc->series[c->ref->series].name);
-        fprintf(f, ",%s", o->sc->sweep.present ? fmt_num(c->ref->x, b) : "");
+        fprintf(f, ",%s,", o->sc->sweep.present ? fmt_num(c->x, b) : "");
+        csv_field(f, c->ref->measure);
+        fputc(',', f);
+        csv_field(f, c->ref->unit);
         /* The kind travels as a prefix of the reference ("~119", "<10"). */
         fprintf(f, ",%s,", ref_field_format(c->ref->kind, c->ref->cmp, c->ref->y, rb));
         if (c->ok) {
@@ -139,6 +197,10 @@ int write_comparison_csv(const sim_outputs *o, const comparison *cmp)
             fputs(",,", f);
         }
         csv_field(f, c->ref->source);
+        fputc(',', f);
+        csv_field(f, c->ref->location);
+        fputc(',', f);
+        csv_field(f, comparison_note(o, c, note, sizeof note));
         fputc('\n', f);
     }
     return close_out(f);

@@ -2,6 +2,7 @@
 #include "executor.h"
 
 #include "../outputs/textfmt.h"
+#include "../outputs/units.h"
 #include "../experiments/trace_run.h"
 
 #include <errno.h>
@@ -143,21 +144,51 @@ static void finish(child *c, run_result *res, double guard_s)
     c->pid = 0;
 }
 
+/* The measurement a point exists for: what the scenario compares there
+ * (or, with --quick, compares there instead), else what it plots, else
+ * its first measurement. Returns how many names it put in out. */
+static int point_measures(const run_spec *r, const char **out, int max)
+{
+    const scenario *sc = r->sc;
+    int n = 0;
+    for (int k = 0; k < sc->nrefs && n < max; k++) {
+        const sim_ref *ref = &sc->refs[k];
+        if (ref->series != r->series ||
+            (sc->sweep.present && !same_x(ref->x, r->x) && !(ref->has_quick_x && same_x(ref->quick_x, r->x))))
+            continue;
+        int seen = 0;
+        for (int i = 0; i < n; i++)
+            seen |= !strcmp(out[i], ref->measure);
+        if (!seen)
+            out[n++] = ref->measure;
+    }
+    if (n == 0 && sc->nplots && max > 0)
+        out[n++] = sc->plots[0].y;
+    if (n == 0 && sc->nmeasures && max > 0)
+        out[n++] = sc->measures[0];
+    return n;
+}
+
 static void progress_line(const run_spec *r, const run_result *res, int done, int n)
 {
     char label[256];
     run_label(r, label, sizeof label);
-    if (res->ok) {
-        char b[NUM_BUF];
-        const char *m = r->sc->nmeasures ? r->sc->measures[0] : NULL;
-        double v;
-        if (m && result_get(res, m, &v) == 0)
-            fprintf(stderr, "[%d/%d] %s: %s = %s\n", done, n, label, m, fmt_num(v, b));
-        else
-            fprintf(stderr, "[%d/%d] %s: ok\n", done, n, label);
-    } else {
+    if (!res->ok) {
         fprintf(stderr, "[%d/%d] %s: FAILED\n", done, n, label);
+        return;
     }
+    const char *ms[8];
+    int nm = point_measures(r, ms, 8), shown = 0;
+    fprintf(stderr, "[%d/%d] %s:", done, n, label);
+    for (int i = 0; i < nm; i++) {
+        char b[NUM_BUF];
+        double v;
+        if (result_get(res, ms[i], &v))
+            continue;
+        const char *u = measure_unit(ms[i]);
+        fprintf(stderr, "%s %s = %s%s%s", shown++ ? "," : "", ms[i], fmt_num(v, b), u[0] ? " " : "", u);
+    }
+    fputs(shown ? "\n" : " ok\n", stderr);
 }
 
 int execute_runs(const run_spec *runs, int n, run_result *results, const exec_opts *o)

@@ -213,6 +213,13 @@ static void decode_plots(scenario *sc, diag *d)
         int b;
         p->logx = config_setting_lookup_bool(g, "logx", &b) ? b : 0;
         p->logy = config_setting_lookup_bool(g, "logy", &b) ? b : 0;
+        p->series = config_setting_get_member(g, "series");
+        for (int k = 0; p->series && k < config_setting_length(p->series); k++) {
+            const config_setting_t *e = config_setting_get_elem(p->series, (unsigned)k);
+            const char *n = config_setting_get_string(e);
+            if (n && scenario_series_index(sc, n) < 0)
+                diag_at(d, e, "no series named '%s'", n);
+        }
         int bad = !p->name[0];
         for (const char *c = p->name; *c; c++)
             bad |= !islower((unsigned char)*c) && !isdigit((unsigned char)*c) && *c != '_' && *c != '-';
@@ -229,6 +236,18 @@ static void decode_plots(scenario *sc, diag *d)
             if (!strcmp(sc->plots[j].name, p->name))
                 diag_at(d, g, "plot name '%s' is used twice", p->name);
     }
+}
+
+int plot_shows(const sim_plot *p, const scenario *sc, int s)
+{
+    if (!p->series)
+        return 1;
+    for (int k = 0; k < config_setting_length(p->series); k++) {
+        const char *n = config_setting_get_string(config_setting_get_elem(p->series, (unsigned)k));
+        if (n && !strcmp(n, sc->series[s].name))
+            return 1;
+    }
+    return 0;
 }
 
 /* Per series: the cluster and the kind's own checks, at every point. */
@@ -309,6 +328,7 @@ int scenario_load(scenario *sc, const char *path, const char *root, const char *
     sc->figure = str(root_s, "figure", "");
     sc->source = str(root_s, "source", "");
     sc->description = str(root_s, "description", "");
+    sc->analysis = str(root_s, "analysis", "");
     for (const char *c = sc->name; *c; c++)
         if (!isalnum((unsigned char)*c) && *c != '_' && *c != '-' && *c != '.') {
             diag_at(&d, config_setting_get_member(root_s, "name"),

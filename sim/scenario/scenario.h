@@ -19,18 +19,23 @@ typedef struct sim_series {
 typedef struct sim_plot {
     const char *name, *title, *x, *y, *xlabel, *ylabel;
     int logx, logy;
+    const config_setting_t *series;   /* the series it draws (names), NULL: all */
 } sim_plot;
 
 typedef struct sim_ref {
     int series;                    /* index into series */
     double x, y;                   /* y: the published value (a bound's limit) */
     const char *measure, *source, *note;
+    const char *unit;              /* the published value's unit */
+    const char *location;          /* where a reader of the dissertation finds it ("" inline) */
     const char *figure;            /* the figure or table the value belongs to */
     ref_kind kind;                 /* exact, approx or bound (refkind.h) */
     ref_cmp cmp;                   /* bounds: simulated <cmp> y must hold */
     const char *file;              /* reference CSV it came from (as named), or NULL */
     int file_line;                 /* ... and its line */
     int in_sweep;                  /* its x is a point of the (possibly --set) sweep */
+    int has_quick_x;               /* --quick compares it at quick_x instead (a reduced run) */
+    double quick_x;
 } sim_ref;
 
 /* A reference file read for this scenario (loaded once however many
@@ -58,6 +63,7 @@ typedef struct scenario {
     char dir[1024];                /* its directory, for "./" paths */
     char root[1024];               /* repository root */
     const char *name, *title, *figure, *source, *description;
+    const char *analysis;          /* where large errors are discussed ("" if nowhere) */
     const experiment_kind *kind;
     sim_sweep sweep;
     sim_series *series;
@@ -82,6 +88,8 @@ void scenario_free(scenario *sc);
  * without a sweep). */
 const double *scenario_points(const scenario *sc, int quick, int *n);
 int scenario_series_index(const scenario *sc, const char *name);
+/* Does plot p draw series s? */
+int plot_shows(const sim_plot *p, const scenario *sc, int s);
 int scenario_has_measure(const scenario *sc, const char *name);
 
 /* Decode the references list: inline values and rows selected from

@@ -8,6 +8,7 @@
 #include "scenario.h"
 
 #include "../outputs/textfmt.h"
+#include "../outputs/units.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,8 @@ static void inline_ref(scenario *sc, const config_setting_t *g, sim_ref *r, diag
                 "'%s' is not a dissertation line reference (expected e.g. \"L2492\" or \"L1740-L1749\")", r->source);
     }
     r->figure = sc->figure[0] ? sc->figure : sc->name;
+    r->unit = measure_unit(r->measure);
+    r->location = str(g, "location", "");
     r->kind = REF_EXACT;
     r->cmp = CMP_NONE;
     ref_kind_parse(str(g, "kind", "exact"), &r->kind);   /* the schema checked the name */
@@ -180,9 +183,9 @@ static void no_match(const ref_table *t, const config_setting_t *sel, const char
 static void file_refs(scenario *sc, const config_setting_t *g, const sim_ref *proto, int *cap, diag *d)
 {
     const config_setting_t *sel = config_setting_get_member(g, "select");
-    static const char *const from_file[] = {"y", "source", "kind", "cmp"};
+    static const char *const from_file[] = {"y", "source", "kind", "cmp", "location"};
     int errors = d->errors;
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < 5; k++)
         if (config_setting_get_member(g, from_file[k]))
             diag_at(d, config_setting_get_member(g, from_file[k]),
                     "'%s' comes from the reference file when the reference has a 'select'", from_file[k]);
@@ -227,6 +230,9 @@ static void file_refs(scenario *sc, const config_setting_t *g, const sim_ref *pr
         r->kind = row->kind;
         r->cmp = row->cmp;
         r->source = row->source;
+        r->location = row->location;
+        /* scaled values are in the measurement's unit, not the file's */
+        r->unit = scale == 1 ? row->unit : measure_unit(r->measure);
         r->figure = row->figure;
         r->file = rf->shown;
         r->file_line = row->line;
@@ -258,6 +264,29 @@ static void file_refs(scenario *sc, const config_setting_t *g, const sim_ref *pr
         no_match(t, sel, fig, series, metric, selx, d);
 }
 
+/* quick_x: the sweep point that stands in for the reference's own x under
+ * --quick (a reduced but representative run, labelled so in the outputs). */
+static void quick_stand_in(const scenario *sc, const config_setting_t *g, int from, diag *d)
+{
+    const config_setting_t *q = config_setting_get_member(g, "quick_x");
+    if (!q)
+        return;
+    double v = 0;
+    cfg_number(q, &v);
+    int ok = 0;
+    for (int i = 0; i < sc->sweep.nquick; i++)
+        ok |= same_x(sc->sweep.quick[i], v);
+    if (!sc->sweep.present || !ok) {
+        char b[NUM_BUF];
+        diag_at(d, q, "quick_x = %s is not a point of the sweep's quick subset", fmt_num(v, b));
+        return;
+    }
+    for (int k = from; k < sc->nrefs; k++) {
+        sc->refs[k].has_quick_x = 1;
+        sc->refs[k].quick_x = v;
+    }
+}
+
 void scenario_decode_refs(scenario *sc, diag *d)
 {
     const config_setting_t *list = config_lookup(&sc->cfg, "references");
@@ -275,6 +304,7 @@ void scenario_decode_refs(scenario *sc, diag *d)
         if (!scenario_has_measure(sc, proto.measure))
             diag_at(d, config_setting_get_member(g, "measure"), "'%s' is not one of the measurements", proto.measure);
         proto.note = str(g, "note", "");
+        int from = sc->nrefs;
         if (config_setting_get_member(g, "select")) {
             file_refs(sc, g, &proto, &cap, d);
         } else {
@@ -283,6 +313,7 @@ void scenario_decode_refs(scenario *sc, diag *d)
             inline_ref(sc, g, r, d);
             place_x(sc, g, r, NULL, d);
         }
+        quick_stand_in(sc, g, from, d);
     }
     if (!sc->refs)
         sc->refs = calloc(1, sizeof *sc->refs);

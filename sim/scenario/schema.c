@@ -86,6 +86,7 @@ static const key_spec plot_keys[] = {
     {"ylabel", KT_STRING, 0, NULL, NULL, NULL, NULL, "y axis label with unit"},
     {"logx", KT_BOOL, 0, NULL, NULL, NULL, NULL, "log-scale x axis"},
     {"logy", KT_BOOL, 0, NULL, NULL, NULL, NULL, "log-scale y axis"},
+    {"series", KT_STRINGS, 0, NULL, NULL, NULL, NULL, "the series drawn (default: every one), e.g. one panel of a figure"},
     {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -114,6 +115,8 @@ static const key_spec reference_keys[] = {
     {"select", KT_GROUP, 0, select_keys, NULL, NULL, NULL, "take the value from a row of a reference file"},
     {"file", KT_STRING, 0, NULL, NULL, NULL, NULL, "reference file (default: reference_file)"},
     {"scale", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "factor from the file's unit to the measurement's"},
+    {"location", KT_STRING, 0, NULL, NULL, NULL, NULL, "where the value is in the dissertation (inline)"},
+    {"quick_x", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "sweep point compared instead with --quick (labelled reduced)"},
     {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -123,6 +126,7 @@ const key_spec scenario_keys[] = {
     {"figure", KT_STRING, 0, NULL, NULL, NULL, NULL, "figure or table reproduced"},
     {"source", KT_STRING, 0, NULL, NULL, NULL, NULL, "dissertation lines, e.g. \"L2476-L2499\""},
     {"description", KT_STRING, 0, NULL, NULL, NULL, NULL, "a paragraph for the report"},
+    {"analysis", KT_STRING, 0, NULL, NULL, NULL, NULL, "where large errors are explained, e.g. a docs section"},
     {"cluster", KT_GROUP, KF_REQUIRED, cluster_keys, NULL, NULL, NULL, "the simulated cluster"},
     {"experiment", KT_GROUP, KF_REQUIRED | KF_KIND_KEYS, experiment_keys, NULL, NULL, NULL, "what runs"},
     {"sweep", KT_GROUP, 0, sweep_keys, NULL, NULL, NULL, "the swept parameter"},

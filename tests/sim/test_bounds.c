@@ -81,8 +81,8 @@ TEST(sim_bounds, run_reports_satisfied_and_violated)
     snprintf(cfg, sizeof cfg, "%s/s.cfg", dir);
     snprintf(csv, sizeof csv, "%s/fig9_1.csv", dir);
     snprintf(out, sizeof out, "%s/out", dir);
-    sim_write(csv, "figure,series,x,x_unit,metric,value,unit,kind,source,quote\n"
-                   "Figure 9.1,curve,8,B,y_at,16,units,exact,L10,16 at 8\n");
+    sim_write(csv, "figure,series,x,x_unit,metric,value,unit,kind,location,source,quote\n"
+                   "Figure 9.1,curve,8,B,y_at,16,units,exact,here,L10,16 at 8\n");
     sim_write(cfg, sim_replace(sim_base_cfg, "references = ( { series = \"A\"; x = 16; y = 30; source = \"L1\"; } );\n",
                                "references = (\n"
                                "  { series = \"A\"; x = 32; y = 70; kind = \"bound\"; cmp = \"<\"; source = \"L1\"; },\n"
@@ -96,17 +96,17 @@ TEST(sim_bounds, run_reports_satisfied_and_violated)
     snprintf(path, sizeof path, "%s/comparison.csv", out);
     /* bounds: the limit with its comparison, no error; approx: "~" and an
      * error; the file row brings its own figure */
-    ASSERT_STR_EQ(sim_read(path, NULL), "figure,series,x,reference,simulated,error_pct,source\n"
-                                        "t,A,32,<70,64,,L1\n"
-                                        "t,B,32,<70,164,,L1\n"
-                                        "t,A,8,~17,16,-5.88,L2\n"
-                                        "Figure 9.1,A,8,16,16,0.00,L10\n");
+    ASSERT_STR_EQ(sim_read(path, NULL), "figure,series,N,measure,unit,reference,simulated,error_pct,source,location,note\n"
+                                        "t,A,32,y,,<70,64,,L1,,\n"
+                                        "t,B,32,y,,<70,164,,L1,,\n"
+                                        "t,A,8,y,,~17,16,-5.88,L2,,\n"
+                                        "Figure 9.1,A,8,y,units,16,16,0.00,L10,here,\n");
     snprintf(path, sizeof path, "%s/report.md", out);
     const char *rep = sim_read(path, NULL);
-    ASSERT_TRUE(strstr(rep, "| A | 32 | y | <70 | bound | 64 | satisfied | L1 |") != NULL);
-    ASSERT_TRUE(strstr(rep, "| B | 32 | y | <70 | bound | 164 | violated | L1 |") != NULL);
-    ASSERT_TRUE(strstr(rep, "| A | 8 | y | ~17 | approx | 16 | -5.9% | L2 |") != NULL);
-    ASSERT_TRUE(strstr(rep, "| A | 8 | y | 16 | exact | 16 | +0.0% | L10 | 16 at 8 (./fig9_1.csv:2) |") != NULL);
+    ASSERT_TRUE(strstr(rep, "| A | 32 | y | - | <70 | bound | 64 | satisfied | text line L1 |") != NULL);
+    ASSERT_TRUE(strstr(rep, "| B | 32 | y | - | <70 | bound | 164 | violated | text line L1 |") != NULL);
+    ASSERT_TRUE(strstr(rep, "| A | 8 | y | - | ~17 | approx | 16 | -5.9% | text line L2 |") != NULL);
+    ASSERT_TRUE(strstr(rep, "| A | 8 | y | units | 16 | exact | 16 | +0.0% | here; text line L10 (./fig9_1.csv:2) |  |") != NULL);
     ASSERT_TRUE(strstr(rep, "Fidelity: 2 of 2 reference values compared; within 5%: 1, within 10%: 2, within 25%: 2. "
                             "Bounds: 1 of 2 satisfied.") != NULL);
     ASSERT_TRUE(strstr(sim_stdout(), "within 5%: 1, 10%: 2, 25%: 2; bounds: 1 of 2 satisfied") != NULL);

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define HEADER "figure,series,x,x_unit,metric,value,unit,kind,source,quote\n"
+#define HEADER "figure,series,x,x_unit,metric,value,unit,kind,location,source,quote\n"
 
 static char err_text[8192];
 
@@ -50,11 +50,11 @@ TEST(sim_refdata, good_file_decodes_every_column)
     ref_table t;
     int errors = load("refdata_good", "fig5_5.csv",
                       HEADER
-                      "Figure 5.5,\"LANai 4, SAN-1280\",,,max_bandwidth,132,MB/s,approx,L1549,"
+                      "Figure 5.5,\"LANai 4, SAN-1280\",,,max_bandwidth,132,MB/s,approx,here,L1549,"
                       "\"obtain \"\"approximately\"\" 132 MB/s, here\"\n"
                       "\n"
-                      "Figure 5.5,LANai 9,256,B,half_bandwidth_size_le,256,B,bound,L1551,only 256 bytes\r\n"
-                      "Figure 5.5,LANai 9,,,max_bandwidth,200,MB/s,exact,\"L1549, L1551\",200 MB/s",
+                      "Figure 5.5,LANai 9,256,B,half_bandwidth_size_le,256,B,bound,here,L1551,only 256 bytes\r\n"
+                      "Figure 5.5,LANai 9,,,max_bandwidth,200,MB/s,exact,here,\"L1549, L1551\",200 MB/s",
                       &t);
     ASSERT_EQ(errors, 0);
     ASSERT_EQ(t.nrows, 3);
@@ -95,8 +95,8 @@ TEST(sim_refdata, columns_in_another_order)
 {
     ref_table t;
     ASSERT_EQ(load("refdata_order", "x.csv",
-                   "quote,source,kind,unit,value,metric,x_unit,x,series,figure\n"
-                   "three times,L1323,approx,x,3,speedup,,,LANai 9,Figure 4.10\n",
+                   "quote,source,location,kind,unit,value,metric,x_unit,x,series,figure\n"
+                   "three times,L1323,Figure 4.10 text,approx,x,3,speedup,,,LANai 9,Figure 4.10\n",
                    &t),
               0);
     ASSERT_EQ(t.nrows, 1);
@@ -125,82 +125,87 @@ TEST(sim_refdata, empty_file)
 
 TEST(sim_refdata, unknown_column)
 {
-    expect_error("refdata_unknown_col", "a.csv", "figure,series,x,x_unit,metric,value,units,kind,source,quote\n",
+    expect_error("refdata_unknown_col", "a.csv", "figure,series,x,x_unit,metric,value,units,kind,location,source,quote\n",
                  "a.csv:1: unknown column 'units'");
 }
 
 TEST(sim_refdata, missing_column)
 {
-    expect_error("refdata_missing_col", "a.csv", "figure,series,x,x_unit,metric,value,unit,kind,source\n",
+    expect_error("refdata_missing_col", "a.csv", "figure,series,x,x_unit,metric,value,unit,kind,location,source\n",
                  "a.csv:1: missing column 'quote'");
+    expect_error("refdata_missing_loc", "a.csv", "figure,series,x,x_unit,metric,value,unit,kind,source,quote\n",
+                 "a.csv:1: missing column 'location'");
 }
 
 TEST(sim_refdata, duplicate_column)
 {
-    expect_error("refdata_dup_col", "a.csv", "figure,series,x,x_unit,metric,value,unit,kind,source,quote,kind\n",
+    expect_error("refdata_dup_col", "a.csv", "figure,series,x,x_unit,metric,value,unit,kind,location,source,quote,kind\n",
                  "a.csv:1: column 'kind' appears twice");
 }
 
 TEST(sim_refdata, wrong_field_count)
 {
-    expect_error("refdata_fields", "a.csv", HEADER "Figure 5.5,LANai 4, SAN-1280,,,max_bandwidth,132,MB/s,approx,L1549,q\n",
-                 "a.csv:2: 11 fields, but the header has 10");
+    expect_error("refdata_fields", "a.csv", HEADER "Figure 5.5,LANai 4, SAN-1280,,,max_bandwidth,132,MB/s,approx,here,L1549,q\n",
+                 "a.csv:2: 12 fields, but the header has 11");
 }
 
 TEST(sim_refdata, value_not_a_number)
 {
-    expect_error("refdata_value", "a.csv", HEADER "Figure 5.5,A,,,max_bandwidth,132 MB/s,MB/s,exact,L1549,q\n",
+    expect_error("refdata_value", "a.csv", HEADER "Figure 5.5,A,,,max_bandwidth,132 MB/s,MB/s,exact,here,L1549,q\n",
                  "a.csv:2: value '132 MB/s' is not a number");
 }
 
 TEST(sim_refdata, x_not_a_number_and_units)
 {
-    expect_error("refdata_x", "a.csv", HEADER "Figure 5.5,A,64KB,B,m,1,us,exact,L1,q\n",
+    expect_error("refdata_x", "a.csv", HEADER "Figure 5.5,A,64KB,B,m,1,us,exact,here,L1,q\n",
                  "a.csv:2: x '64KB' is not a number");
-    expect_error("refdata_xunit", "a.csv", HEADER "Figure 5.5,A,,B,m,1,us,exact,L1,q\n",
+    expect_error("refdata_xunit", "a.csv", HEADER "Figure 5.5,A,,B,m,1,us,exact,here,L1,q\n",
                  "a.csv:2: x_unit 'B' is given but x is empty");
 }
 
 TEST(sim_refdata, unknown_kind)
 {
-    expect_error("refdata_kind", "a.csv", HEADER "Figure 5.5,A,,,m,1,us,roughly,L1,q\n",
+    expect_error("refdata_kind", "a.csv", HEADER "Figure 5.5,A,,,m,1,us,roughly,here,L1,q\n",
                  "a.csv:2: kind 'roughly' is not exact, approx or bound");
 }
 
 TEST(sim_refdata, bound_needs_comparison_suffix_and_only_bounds_have_one)
 {
-    expect_error("refdata_bound", "a.csv", HEADER "Figure 5.5,A,,,half_size,256,B,bound,L1,q\n",
+    expect_error("refdata_bound", "a.csv", HEADER "Figure 5.5,A,,,half_size,256,B,bound,here,L1,q\n",
                  "a.csv:2: a bound's metric must end in _lt, _le, _gt or _ge");
-    expect_error("refdata_notbound", "a.csv", HEADER "Figure 5.5,A,,,half_size_le,256,B,exact,L1,q\n",
+    expect_error("refdata_notbound", "a.csv", HEADER "Figure 5.5,A,,,half_size_le,256,B,exact,here,L1,q\n",
                  "a.csv:2: metric 'half_size_le' ends like a bound");
 }
 
 TEST(sim_refdata, source_must_be_a_line)
 {
-    expect_error("refdata_source", "a.csv", HEADER "Figure 5.5,A,,,m,1,us,exact,p. 12,q\n",
+    expect_error("refdata_source", "a.csv", HEADER "Figure 5.5,A,,,m,1,us,exact,here,p. 12,q\n",
                  "a.csv:2: source 'p. 12' is not a dissertation line reference");
 }
 
 TEST(sim_refdata, empty_quote_and_metric_case)
 {
-    expect_error("refdata_quote", "a.csv", HEADER "Figure 5.5,A,,,m,1,us,exact,L1,\n", "a.csv:2: column 'quote' is empty");
-    expect_error("refdata_metric", "a.csv", HEADER "Figure 5.5,A,,,Max BW,1,us,exact,L1,q\n",
+    expect_error("refdata_quote", "a.csv", HEADER "Figure 5.5,A,,,m,1,us,exact,here,L1,\n", "a.csv:2: column 'quote' is empty");
+    /* every value says where a reader of the dissertation finds it */
+    expect_error("refdata_location", "a.csv", HEADER "Figure 5.5,A,,,m,1,us,exact,,L1,q\n",
+                 "a.csv:2: column 'location' is empty");
+    expect_error("refdata_metric", "a.csv", HEADER "Figure 5.5,A,,,Max BW,1,us,exact,here,L1,q\n",
                  "a.csv:2: metric 'Max BW' must be lower-case");
 }
 
 TEST(sim_refdata, broken_quoting)
 {
-    expect_error("refdata_open_quote", "a.csv", HEADER "Figure 5.5,A,,,m,1,us,exact,L1,\"never closed\n",
+    expect_error("refdata_open_quote", "a.csv", HEADER "Figure 5.5,A,,,m,1,us,exact,here,L1,\"never closed\n",
                  "a.csv:2: quoted field is not closed before the end of the file");
-    expect_error("refdata_stray_quote", "a.csv", HEADER "Figure 5.5,A,,,m,1,us,exact,L1,say \"x\"\n",
+    expect_error("refdata_stray_quote", "a.csv", HEADER "Figure 5.5,A,,,m,1,us,exact,here,L1,say \"x\"\n",
                  "a.csv:2: a quote inside an unquoted field");
-    expect_error("refdata_after_quote", "a.csv", HEADER "Figure 5.5,A,,,m,1,us,exact,L1,\"x\"y\n",
+    expect_error("refdata_after_quote", "a.csv", HEADER "Figure 5.5,A,,,m,1,us,exact,here,L1,\"x\"y\n",
                  "a.csv:2: text after the closing quote");
 }
 
 TEST(sim_refdata, figure_must_match_the_file_name)
 {
-    expect_error("refdata_figure", "fig5_6.csv", HEADER "Figure 5.5,A,,,m,1,us,exact,L1,q\n",
+    expect_error("refdata_figure", "fig5_6.csv", HEADER "Figure 5.5,A,,,m,1,us,exact,here,L1,q\n",
                  "fig5_6.csv:2: figure 'Figure 5.5' does not belong in this file (it holds Figure 5.6)");
 }
 
@@ -208,7 +213,7 @@ TEST(sim_refdata, every_error_is_reported_not_just_the_first)
 {
     ref_table t;
     int errors = load("refdata_many", "a.csv",
-                      HEADER "Figure 5.5,A,,,m,x,us,exact,L1,q\nFigure 5.5,A,,,m,1,us,maybe,L1,q\n", &t);
+                      HEADER "Figure 5.5,A,,,m,x,us,exact,here,L1,q\nFigure 5.5,A,,,m,1,us,maybe,here,L1,q\n", &t);
     ASSERT_EQ(errors, 2);
     ASSERT_TRUE(strstr(err_text, "a.csv:2:") && strstr(err_text, "a.csv:3:"));
 }

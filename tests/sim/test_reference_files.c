@@ -224,3 +224,97 @@ TEST(sim_reffiles, report_counts_every_published_value)
     ASSERT_TRUE(strstr(r, "- Figure 5.14: no published values") != NULL);
     ASSERT_TRUE(strstr(r, "- Figure 5.12: no published values") != NULL);
 }
+
+/* A numbered section heading line: "5.6 Overall Performance". */
+static int is_heading(const char *l)
+{
+    const char *p = l;
+    int parts = 0;
+    while (isdigit((unsigned char)*p)) {
+        while (isdigit((unsigned char)*p))
+            p++;
+        parts++;
+        if (*p != '.')
+            break;
+        p++;
+    }
+    return parts >= 2 && *p == ' ' && isupper((unsigned char)p[1]) && strlen(l) < 90 && !strchr(l, '\t');
+}
+
+/* Every value names its place as a reader with the PDF finds it: the
+ * section, the figure or table (with its panel or its row and column), and,
+ * where the dissertation text is available, the section named is the one
+ * the cited line stands in (the last heading line before it). */
+TEST(sim_reffiles, every_value_names_its_place_in_the_dissertation)
+{
+    const char *text_path = getenv("MYRISIM_THESIS_TEXT");
+    if (!text_path)
+        text_path = THESIS_DEFAULT;
+    FILE *f = fopen(text_path, "r");
+    char **lines = NULL;
+    int nlines = 0;
+    if (f) {
+        fclose(f);
+        size_t len;
+        char *text = sim_read(text_path, &len);
+        lines = malloc((len + 2) * sizeof *lines);
+        lines[nlines++] = NULL;
+        for (char *p = text, *nl; p; p = nl ? nl + 1 : NULL) {
+            nl = strchr(p, '\n');
+            if (nl)
+                *nl = 0;
+            lines[nlines++] = p;
+        }
+    } else {
+        harness_note("dissertation text %s not available: sections not checked against it", text_path);
+    }
+    int checked = 0;
+    for (int i = 0; i < NFILES; i++) {
+        ref_table t;
+        load(expected_files[i], &t);
+        for (int r = 0; r < t.nrows; r++) {
+            const ref_row *row = &t.rows[r];
+            const char *loc = row->location;
+            int table = !strncmp(row->figure, "Table", 5) || !strncmp(row->figure, "Appendix", 8);
+            if (!strstr(loc, row->figure))
+                harness_fail(__FILE__, __LINE__, "%s:%d: location \"%s\" does not name %s", expected_files[i],
+                             row->line, loc, row->figure);
+            if (table && !strstr(loc, "column") && !strstr(loc, "paragraph"))
+                harness_fail(__FILE__, __LINE__, "%s:%d: location \"%s\" names no column", expected_files[i],
+                             row->line, loc);
+            if (!table && !strstr(loc, "curve"))
+                harness_fail(__FILE__, __LINE__, "%s:%d: location \"%s\" names no curve", expected_files[i],
+                             row->line, loc);
+            if (strncmp(loc, "\xc2\xa7", 2) != 0) {   /* "§": Appendix A has no numbered section */
+                if (strncmp(loc, "Appendix", 8))
+                    harness_fail(__FILE__, __LINE__, "%s:%d: location \"%s\" names no section", expected_files[i],
+                                 row->line, loc);
+                checked++;
+                continue;
+            }
+            if (!lines) {
+                checked++;
+                continue;
+            }
+            /* "§5.6 Overall Performance; ..." -> the heading "5.6 Overall Performance" */
+            char head[200];
+            const char *semi = strchr(loc, ';');
+            snprintf(head, sizeof head, "%.*s", semi ? (int)(semi - loc - 2) : 0, loc + 2);
+            int at = atoi(row->source + 1), found = 0;
+            for (int n = at; n > 0 && !found; n--) {
+                const char *l = lines[n];
+                if (is_heading(l)) {
+                    if (strcmp(l, head))
+                        harness_fail(__FILE__, __LINE__, "%s:%d: %s stands in \"%s\", the location says \"%s\"",
+                                     expected_files[i], row->line, row->source, l, head);
+                    found = 1;
+                }
+            }
+            ASSERT_TRUE(found);
+            checked++;
+        }
+        ref_table_free(&t);
+    }
+    harness_note("%d locations checked", checked);
+    ASSERT_TRUE(checked > 100);
+}

@@ -12,15 +12,15 @@
 
 /* Line 1 is the header, so a row's line is its index + 2. */
 static const char *const fixture =
-    "figure,series,x,x_unit,metric,value,unit,kind,source,quote\n"
-    "Figure 9.1,curve,8,B,y_at,16,units,exact,L10,y is 16 at 8\n"           /* 2 */
-    "Figure 9.1,curve,16,B,y_at,33,units,approx,L11,about 33 at 16\n"       /* 3 */
-    "Figure 9.1,curve,,,peak,1.5,K,exact,L12,peak 1.5 K\n"                  /* 4 */
-    "Figure 9.1,curve,,,peak_lt,140,units,bound,L13,less than 140\n"        /* 5 */
-    "Figure 9.1,other,,,peak,7,units,exact,L14,seven\n"                     /* 6 */
-    "Figure 9.1,curve,12,B,z_at,1,units,exact,L15,one at 12\n"              /* 7 */
-    "Figure 9.1,dup,,,m,1,units,exact,L16,one\n"                            /* 8 */
-    "Figure 9.1,dup,,,m,2,units,exact,L17,two\n";                           /* 9 */
+    "figure,series,x,x_unit,metric,value,unit,kind,location,source,quote\n"
+    "Figure 9.1,curve,8,B,y_at,16,units,exact,here,L10,y is 16 at 8\n"           /* 2 */
+    "Figure 9.1,curve,16,B,y_at,33,units,approx,here,L11,about 33 at 16\n"       /* 3 */
+    "Figure 9.1,curve,,,peak,1.5,K,exact,here,L12,peak 1.5 K\n"                  /* 4 */
+    "Figure 9.1,curve,,,peak_lt,140,units,bound,here,L13,less than 140\n"        /* 5 */
+    "Figure 9.1,other,,,peak,7,units,exact,here,L14,seven\n"                     /* 6 */
+    "Figure 9.1,curve,12,B,z_at,1,units,exact,here,L15,one at 12\n"              /* 7 */
+    "Figure 9.1,dup,,,m,1,units,exact,here,L16,one\n"                            /* 8 */
+    "Figure 9.1,dup,,,m,2,units,exact,here,L17,two\n";                           /* 9 */
 
 static const char *const base_refs = "references = ( { series = \"A\"; x = 16; y = 30; source = \"L1\"; } );\n";
 

@@ -38,9 +38,10 @@ static double simulated(const char *csv, const char *prefix)
     const char *row = strstr(csv, want);
     if (!row)
         return NAN;
-    /* figure,series,x,reference,simulated,... : skip four commas */
+    /* figure,series,bytes,measure,unit,reference,simulated,... : skip six
+     * commas (the series has none) */
     const char *p = row + 1;
-    for (int commas = 0; *p && commas < 4; p++)
+    for (int commas = 0; *p && commas < 6; p++)
         if (*p == ',')
             commas++;
     return atof(p);
@@ -59,20 +60,25 @@ TEST(sim_run, copy_scenario_quick_outputs)
         if (!sim_exists(path_in(out, files[i])))
             harness_fail(__FILE__, __LINE__, "missing %s", files[i]);
     char *cmp = sim_read(path_in(out, "comparison.csv"), NULL);
-    ASSERT_TRUE(!strncmp(cmp, "figure,series,x,reference,simulated,error_pct,source\n", 53));
+    ASSERT_STR_EQ(strtok(strdup(cmp), "\n"),
+                  "figure,series,bytes,measure,unit,reference,simulated,error_pct,source,location,note");
     /* Appendix A (L2492): 19 and 66 MB/s; the calibrated model is within 5%. */
     double l4 = simulated(cmp, "LANai 4"), l9 = simulated(cmp, "LANai 9");
     harness_note("simulated %.3f and %.3f MB/s", l4, l9);
     ASSERT_TRUE(fabs(l4 - 19.0) / 19.0 < 0.05);
     ASSERT_TRUE(fabs(l9 - 66.0) / 66.0 < 0.05);
-    ASSERT_TRUE(strstr(cmp, ",L2492\n") != NULL);
+    ASSERT_TRUE(strstr(cmp, ",bandwidth_mbs,MB/s,19,") != NULL);
+    ASSERT_TRUE(strstr(cmp, ",L2492,\"Appendix A (Summary of Myrinet NI performance characteristics), table row "
+                            "\"\"On-card memory copy bandwidth (Max)\"\", column \"\"LANai 4\"\"\",\n") != NULL);
     /* quick: one point per series, the 64 KB one */
     char *csv = sim_read(path_in(out, "lanai-4-33-mhz.csv"), NULL);
-    ASSERT_TRUE(!strncmp(csv, "bytes,bandwidth_mbs,time_us,cycles,insns\n65536,", 47));
-    ASSERT_TRUE(strchr(csv + 42, '\n') == csv + strlen(csv) - 1);
+    ASSERT_TRUE(!strncmp(csv, "bytes,bandwidth_mbs,time_us,cycles,insns,status\n65536,", 54));
+    ASSERT_TRUE(strchr(csv + 49, '\n') == csv + strlen(csv) - 1);
+    ASSERT_TRUE(strstr(csv, ",ok\n") != NULL);
     char *rep = sim_read(path_in(out, "report.md"), NULL);
     ASSERT_TRUE(strstr(rep, "# Appendix A: on-card memory copy bandwidth") != NULL);
-    ASSERT_TRUE(strstr(rep, "| L2492 |") != NULL);
+    ASSERT_TRUE(strstr(rep, "text line L2492 (results/reference/appendix_a.csv:12) |") != NULL);
+    ASSERT_TRUE(strstr(rep, "| LANai 4 (33 MHz) | 65536 | bandwidth_mbs | MB/s | 19 | exact |") != NULL);
     ASSERT_TRUE(strstr(rep, "![Appendix A: on-card memory copy bandwidth](copy_bw.png)") != NULL);
     size_t n;
     char *png = sim_read(path_in(out, "copy_bw.png"), &n);
@@ -102,8 +108,8 @@ TEST(sim_run, firmware_fault_is_reported_with_the_run)
     ASSERT_TRUE(strstr(sim_stderr(), "bytes=256") != NULL);
     /* the parent finished: the good point has its value, the bad one is empty */
     char *csv = sim_read(path_in(out, "lanai-4.csv"), NULL);
-    ASSERT_TRUE(strstr(csv, "\n256,") != NULL && strstr(csv, "\n256,\n") == NULL);
-    ASSERT_TRUE(strstr(csv, "\n512,\n") != NULL);
+    ASSERT_TRUE(strstr(csv, "\n256,") != NULL && strstr(csv, "\n256,,ok\n") == NULL && strstr(csv, ",ok\n"));
+    ASSERT_TRUE(strstr(csv, "\n512,,failed\n") != NULL);
     ASSERT_TRUE(strstr(sim_read(path_in(out, "report.md"), NULL), "## Failed runs (1)") != NULL);
 }
 
@@ -119,7 +125,7 @@ TEST(sim_run, crashing_run_does_not_take_the_parent_down)
     ASSERT_TRUE(strstr(sim_stderr(), "run failed: scenario t, series 'B', N=16:") != NULL);
     char *csv = sim_read(path_in(out, "b.csv"), NULL);
     /* B: y = 2x + 100 at the points that ran */
-    ASSERT_STR_EQ(csv, "N,y,x_squared\n4,108,16\n8,116,64\n16,,\n32,164,1024\n64,228,4096\n");
+    ASSERT_STR_EQ(csv, "N,y,x_squared,status\n4,108,16,ok\n8,116,64,ok\n16,,,failed\n32,164,1024,ok\n64,228,4096,ok\n");
     ASSERT_TRUE(strstr(sim_stdout(), "10 runs, 2 failed") != NULL);
 }
 
@@ -140,7 +146,7 @@ TEST(sim_run, hanging_run_is_stopped_by_the_guard)
     ASSERT_TRUE(strstr(sim_stderr(), "run failed: scenario t, series 'A', N=8:\n  run killed: still running after "
                                      "the 1 s wall-clock guard") != NULL);
     ASSERT_TRUE(strstr(sim_stdout(), "4 runs, 1 failed") != NULL);
-    ASSERT_STR_EQ(sim_read(path_in(out, "b.csv"), NULL), "N,y,x_squared\n8,116,64\n32,164,1024\n");
+    ASSERT_STR_EQ(sim_read(path_in(out, "b.csv"), NULL), "N,y,x_squared,status\n8,116,64,ok\n32,164,1024,ok\n");
 }
 
 TEST(sim_run, deterministic_outputs)
@@ -153,8 +159,8 @@ TEST(sim_run, deterministic_outputs)
     ASSERT_EQ(sim_cli("run scenarios/thesis/appendix_a_copy.cfg %s --jobs 1 --out '%s'", sw, a), 0);
     ASSERT_EQ(sim_cli("run scenarios/thesis/appendix_a_copy.cfg %s --jobs 1 --out '%s'", sw, b), 0);
     ASSERT_EQ(sim_cli("run scenarios/thesis/appendix_a_copy.cfg %s --jobs 2 --out '%s'", sw, c), 0);
-    const char *files[] = {"lanai-4-33-mhz.csv", "lanai-9-133-mhz.csv", "comparison.csv", "report.md",
-                           "copy_bw.gp", "copy_bw.png", "copy_bw.svg"};
+    const char *files[] = {"lanai-4-33-mhz.csv", "lanai-9-133-mhz.csv", "comparison.csv", "settings.csv",
+                           "report.md", "copy_bw.gp", "copy_bw.png", "copy_bw.svg"};
     for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
         char pa[1300], pb[1300], pc[1300];
         snprintf(pa, sizeof pa, "%s/%s", a, files[i]);

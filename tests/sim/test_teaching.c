@@ -57,4 +57,11 @@ TEST(teaching, control_messages_without_a_queue_deadlock)
     snprintf(on, sizeof on, "%s/control-queue-on.csv", dir);
     ASSERT_EQ((int)csv_value(on, "received"), 100);
     ASSERT_EQ((int)csv_value(on, "bad"), 0);
+    /* no sweep, so no x column; the deadlocked series is a row that says so */
+    char off[512];
+    snprintf(off, sizeof off, "%s/control-queue-off.csv", dir);
+    const char *csv = sim_read(off, NULL), *nl = strchr(csv, '\n');
+    ASSERT_TRUE(!strncmp(csv, "received,", 9) && nl && !strncmp(nl - 7, ",status", 7));
+    ASSERT_TRUE(strstr(csv, ",deadlock\n") != NULL && strchr(nl + 1, '\n') == csv + strlen(csv) - 1);
+    ASSERT_TRUE(strstr(sim_read(on, NULL), ",ok\n") != NULL);
 }
