@@ -86,6 +86,33 @@ static int bus_of(const host_profile *hp, const char *slot)
     return -1;
 }
 
+/* Every experiment.params name (the scenario's, this series', the swept
+ * one) must be a parameter the program declares: an unknown name would be
+ * ignored and the program would run with its default. The scenario-wide
+ * names are checked with series 0 only, so each error is said once. */
+static void check_params(const run_spec *r, const happ *app, diag *d)
+{
+    char known[512];
+    const sim_series *s = &r->sc->series[r->series];
+    const config_setting_t *layers[2] = {
+        r->series == 0 ? cfg_lookup(config_root_setting(&r->sc->cfg), "experiment.params") : NULL,
+        s->set ? cfg_lookup(s->set, "experiment.params") : NULL,
+    };
+    for (int l = 0; l < 2; l++)
+        for (int i = 0; layers[l] && i < config_setting_length(layers[l]); i++) {
+            const config_setting_t *p = config_setting_get_elem(layers[l], (unsigned)i);
+            if (!happ_declares(app, p->name))
+                diag_at(d, p, "host program %s has no parameter '%s' (its parameters: %s)", app->name, p->name,
+                        happ_param_list(app, known, sizeof known));
+        }
+    const char *pfx = "experiment.params.";
+    if (r->series == 0 && r->sc->sweep.present && !strncmp(r->sc->sweep.param, pfx, strlen(pfx)) &&
+        !happ_declares(app, r->sc->sweep.param + strlen(pfx)))
+        diag_at(d, cfg_lookup(config_root_setting(&r->sc->cfg), "sweep.param"),
+                "host program %s has no parameter '%s' (its parameters: %s)", app->name,
+                r->sc->sweep.param + strlen(pfx), happ_param_list(app, known, sizeof known));
+}
+
 static int host_check(const run_spec *r, diag *d)
 {
     int before = d->errors;
@@ -100,6 +127,8 @@ static int host_check(const run_spec *r, diag *d)
         for (const happ *const *a = happ_all(); *a; a++)
             snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", a == happ_all() ? "" : ", ", (*a)->name);
         diag_at(d, run_setting(r, "experiment.program"), "unknown host program '%s' (known: %s)", prog, known);
+    } else {
+        check_params(r, app, d);
     }
     const char *src = run_string(r, "experiment.firmware", NULL);
     const char *elf = run_string(r, "experiment.elf", NULL);
