@@ -167,8 +167,15 @@ const char *cosim_stop_text(cosim *s, cosim_status st, sim_time until, char *buf
     case COSIM_TIME:
         snprintf(buf, n, "time limit of %llu us reached", (unsigned long long)(until / 1000000u));
         break;
-    case COSIM_FAULT:
     case COSIM_DEADLOCK: {
+        /* the report itself is the run's error; the processes only say
+         * that they were stopped (a copy of its first line in every host
+         * program's error chain was noise) */
+        char t[40];
+        snprintf(buf, n, "deadlock at %s", sim_time_us(s->stopped_at, t, sizeof t));
+        break;
+    }
+    case COSIM_FAULT: {
         /* the report's first line names the NI and the cause */
         const char *r = cosim_report(s);
         const char *nl = strchr(r, '\n');

@@ -1,3 +1,5 @@
+/* What the experiment kinds share (exp_util.h): paths relative to the
+ * scenario, console measurements, failure lines and reports, build checks. */
 #include "exp_util.h"
 
 #include "fwbuild.h"
@@ -54,6 +56,14 @@ void exp_fail_lines(run_result *res, const char *text, int max_lines)
         result_fail(res, "  %.*s", l, start);
         start += l + (nl ? 1 : 0);
     }
+}
+
+void exp_fail_report(run_result *res, const char *text, int max_lines)
+{
+    const char *nl = strchr(text, '\n');
+    int l = nl ? (int)(nl - text) : (int)strlen(text);
+    result_fail(res, "%.*s", l, text);
+    if (nl) exp_fail_lines(res, nl + 1, max_lines - 1);
 }
 
 void exp_check_build(const run_spec *r, diag *d)

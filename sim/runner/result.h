@@ -15,7 +15,7 @@ typedef struct run_result {
     int n;
     char names[RESULT_MAX][RESULT_NAME];
     double values[RESULT_MAX];
-    char error[2048];             /* why the run failed (may hold several lines) */
+    char error[8192];             /* why the run failed (may hold several lines) */
 } run_result;
 
 void result_init(run_result *r);
