@@ -4,8 +4,8 @@
  * parameters come from the scenario's experiment.params and it reports
  * named measurements. Each program drives the NI firmware
  * firmware/bench/host_dma.c through the mailbox (hmb.h). */
-#ifndef MYRISIM_HOSTLIB_APPS_HAPP_H
-#define MYRISIM_HOSTLIB_APPS_HAPP_H
+#ifndef MYRISIM_APPS_HAPP_H
+#define MYRISIM_APPS_HAPP_H
 
 #include "../platform.h"
 

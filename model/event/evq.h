@@ -3,8 +3,8 @@
  * same time run in the order they were scheduled, so runs are deterministic.
  * In the full simulator the SystemC shell pumps this queue in step with
  * sc_time; unit tests pump it directly with evq_run_until(). */
-#ifndef MYRISIM_EVQ_H
-#define MYRISIM_EVQ_H
+#ifndef MYRISIM_EVENT_EVQ_H
+#define MYRISIM_EVENT_EVQ_H
 
 #include <stddef.h>
 #include <stdint.h>

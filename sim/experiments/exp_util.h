@@ -1,6 +1,6 @@
 /* Helpers shared by the experiment kinds (firmware, ni_pingpong, host). */
-#ifndef MYRISIM_EXP_UTIL_H
-#define MYRISIM_EXP_UTIL_H
+#ifndef MYRISIM_EXPERIMENTS_EXP_UTIL_H
+#define MYRISIM_EXPERIMENTS_EXP_UTIL_H
 
 #include "../../model/lanai/lanai.h"
 #include "../scenario/cfgtree.h"

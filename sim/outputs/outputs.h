@@ -2,8 +2,8 @@
  * a gnuplot script with PNG and SVG per plot, comparison.csv and report.md.
  * Everything is a function of the scenario and the results only: no times,
  * no paths of the machine, numbers in one stable format. */
-#ifndef MYRISIM_SIM_OUTPUTS_H
-#define MYRISIM_SIM_OUTPUTS_H
+#ifndef MYRISIM_OUTPUTS_H
+#define MYRISIM_OUTPUTS_H
 
 #include "../runner/result.h"
 #include "../scenario/scenario.h"

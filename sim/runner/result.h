@@ -1,8 +1,8 @@
 /* What one run produced: named measurements, or an error. A run executes in
  * a child process and sends its result to the parent as text lines
  * ("m NAME VALUE", "error TEXT"), so this is also the wire format. */
-#ifndef MYRISIM_SIM_RESULT_H
-#define MYRISIM_SIM_RESULT_H
+#ifndef MYRISIM_RUNNER_RESULT_H
+#define MYRISIM_RUNNER_RESULT_H
 
 #include <stdio.h>
 
