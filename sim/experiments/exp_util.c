@@ -60,10 +60,21 @@ void exp_fail_lines(run_result *res, const char *text, int max_lines)
 
 void exp_fail_report(run_result *res, const char *text, int max_lines)
 {
-    const char *nl = strchr(text, '\n');
-    int l = nl ? (int)(nl - text) : (int)strlen(text);
-    result_fail(res, "%.*s", l, text);
-    if (nl) exp_fail_lines(res, nl + 1, max_lines - 1);
+    int lines = 0;
+    const char *p = text;
+    while (*p) {
+        const char *nl = strchr(p, '\n');
+        int l = nl ? (int)(nl - p) : (int)strlen(p);
+        if (lines == max_lines) {
+            int more = 0;
+            for (; *p; p++) more += *p == '\n';
+            result_fail(res, "  (%d more lines)", more);
+            return;
+        }
+        result_fail(res, "%s%.*s", lines ? "  " : "", l, p);
+        lines++;
+        p += l + (nl ? 1 : 0);
+    }
 }
 
 void exp_check_build(const run_spec *r, diag *d)

@@ -19,7 +19,8 @@ void exp_console_measures(const char *text, run_result *res);
 /* Append the last max_lines lines of text to the failure report, indented. */
 void exp_fail_lines(run_result *res, const char *text, int max_lines);
 /* A report whose first line is its headline (the deadlock report): that
- * line as is, then the rest indented, at most max_lines in all. */
+ * line as is, then the rest indented; the first max_lines lines, then how
+ * many more there were. */
 void exp_fail_report(run_result *res, const char *text, int max_lines);
 
 /* Load-time checks of the keys that shape a firmware build: every
