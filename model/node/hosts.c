@@ -126,10 +126,9 @@ int cosim_card_fault_report(cosim *s)
     for (int i = 0; i < s->n; i++) {
         const char *f = card_fault(s->nd[i].card);
         if (!f[0]) continue;
-        sim_time t = card_fault_time(s->nd[i].card);
-        snprintf(s->report, sizeof s->report, "%s: host DMA stopped at %llu.%06llu us: %s\n",
-                 card_name(s->nd[i].card), (unsigned long long)(t / 1000000u),
-                 (unsigned long long)(t % 1000000u), f);
+        char t[40];
+        snprintf(s->report, sizeof s->report, "%s: host DMA stopped at %s: %s\n", card_name(s->nd[i].card),
+                 sim_time_us(card_fault_time(s->nd[i].card), t, sizeof t), f);
         return 1;
     }
     return 0;

@@ -344,7 +344,9 @@ static void host_run(const run_spec *r, run_result *res)
                     result_fail(res, "node %d: host program %s had not finished when the simulation stopped", i,
                                 app->name);
                 } else {
-                    const char *more = strstr(e, pr[i].err) ? "" : pr[i].err;   /* said already */
+                    /* said already: in the program's error, or the fault report above */
+                    const char *more = strstr(e, pr[i].err) || (st == COSIM_FAULT && !strcmp(pr[i].err, why)) ? ""
+                                                                                                              : pr[i].err;
                     result_fail(res, "node %d: host program %s %s: %s%s%s", i, app->name,
                                 pr[i].finished ? "failed" : "did not finish", e, e[0] && more[0] ? " / " : "", more);
                 }
