@@ -10,8 +10,8 @@
  * Card memory and registers are named by BAR offset. The card is big-endian:
  * plat_pio_write32/read32 carry 32-bit values the way the LANai reads them;
  * byte copies keep byte order (host byte i lands in SRAM byte i). */
-#ifndef MYRISIM_PLATFORM_H
-#define MYRISIM_PLATFORM_H
+#ifndef MYRISIM_HOSTLIB_PLATFORM_H
+#define MYRISIM_HOSTLIB_PLATFORM_H
 
 #include <stddef.h>
 #include <stdint.h>

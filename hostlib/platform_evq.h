@@ -2,8 +2,8 @@
  * caller's own. Blocking = running the event queue. The run function is
  * injectable so that a co-simulation driver (which also runs LANai cores up
  * to the same time) can take the event queue's place. */
-#ifndef MYRISIM_PLATFORM_EVQ_H
-#define MYRISIM_PLATFORM_EVQ_H
+#ifndef MYRISIM_HOSTLIB_PLATFORM_EVQ_H
+#define MYRISIM_HOSTLIB_PLATFORM_EVQ_H
 
 #include "platform.h"
 #include "../model/host/plat_backend.h"

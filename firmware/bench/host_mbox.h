@@ -9,8 +9,8 @@
  * writes the status and the results, counts the command in HMB_SEQ and
  * raises HOST_SIG, so the host sleeps on the card's interrupt meanwhile and
  * leaves the bus to what is measured. */
-#ifndef MYRISIM_HOST_MBOX_H
-#define MYRISIM_HOST_MBOX_H
+#ifndef MYRISIM_BENCH_HOST_MBOX_H
+#define MYRISIM_BENCH_HOST_MBOX_H
 
 #define HMB_ADDR      0x00008000u   /* the mailbox (the firmware image must end below it) */
 #define HMB_SCRATCH   0x00008100u   /* 64 bytes for TPIL's LANai 9 descriptors */

@@ -23,8 +23,8 @@
  *
  * The state is one struct the caller owns and passes to every call
  * (hdma_init() first). */
-#ifndef MYRISIM_HOSTDMA_H
-#define MYRISIM_HOSTDMA_H
+#ifndef MYRISIM_HAL_HOSTDMA_H
+#define MYRISIM_HAL_HOSTDMA_H
 
 #include "ni.h"
 

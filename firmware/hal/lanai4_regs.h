@@ -2,8 +2,8 @@
  * lanai-hardware.md §4.2) and its ISR bits. ISR is memory mapped at 0x28 in
  * this model (PROPOSED §4.4; the real chip had it in r31). Shared by
  * firmware and the simulator's tests. */
-#ifndef MYRISIM_LANAI4_REGS_H
-#define MYRISIM_LANAI4_REGS_H
+#ifndef MYRISIM_HAL_LANAI4_REGS_H
+#define MYRISIM_HAL_LANAI4_REGS_H
 
 #define L4_SREG(off)   (0xFFFFFF00u + (off))
 #define L4_ISR         L4_SREG(0x28)

@@ -1,8 +1,8 @@
 /* LANai 9 special registers as the LANai sees them (0xFFFFFE00 + offset,
  * lanai-hardware.md §4.3) and its ISR / MYRINET bits. Shared by firmware
  * and the simulator's tests. */
-#ifndef MYRISIM_LANAI9_REGS_H
-#define MYRISIM_LANAI9_REGS_H
+#ifndef MYRISIM_HAL_LANAI9_REGS_H
+#define MYRISIM_HAL_LANAI9_REGS_H
 
 #define L9_SREG(off)   (0xFFFFFE00u + (off))
 #define L9_ISR         L9_SREG(0x50)

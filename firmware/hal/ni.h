@@ -10,8 +10,8 @@
  *     END on a 4-byte boundary (it may start anywhere);
  *   - receive buffers start on an 8-byte boundary and should leave room
  *     for the CRC byte(s) after the data (NI_RECV_SLACK). */
-#ifndef MYRISIM_NI_H
-#define MYRISIM_NI_H
+#ifndef MYRISIM_HAL_NI_H
+#define MYRISIM_HAL_NI_H
 
 #include "sim.h"
 

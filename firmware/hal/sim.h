@@ -2,8 +2,8 @@
  * running on the simulated LANai. Each accessor is one volatile load or store
  * (a negative 16-bit displacement from r0, so no address setup). On real
  * hardware these addresses are unused and the accesses do nothing useful. */
-#ifndef MYRISIM_SIM_H
-#define MYRISIM_SIM_H
+#ifndef MYRISIM_HAL_SIM_H
+#define MYRISIM_HAL_SIM_H
 
 #include "simsvc.h"
 

@@ -2,8 +2,8 @@
  * registers (0xFFFFFE00), unused by either chip's map (lanai-hardware.md §6).
  * Firmware reaches the simulator here; real hardware would ignore it.
  * Shared by the firmware (C, big-endian Lanai) and the simulator (host C). */
-#ifndef MYRISIM_SIMSVC_H
-#define MYRISIM_SIMSVC_H
+#ifndef MYRISIM_HAL_SIMSVC_H
+#define MYRISIM_HAL_SIMSVC_H
 
 #define SIMSVC_BASE      0xFFFFFDE0u
 #define SIMSVC_SIZE      0x20u

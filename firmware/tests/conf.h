@@ -1,8 +1,8 @@
 /* Shared by the conformance programs: fixed-width names that print the same
  * on the Lanai (ILP32, big-endian) and the host (LP64, little-endian), and
  * optimisation barriers so -O2 cannot fold the operation under test away. */
-#ifndef CONF_H
-#define CONF_H
+#ifndef MYRISIM_TESTS_CONF_H
+#define MYRISIM_TESTS_CONF_H
 
 #include <stdint.h>
 #include "console.h"

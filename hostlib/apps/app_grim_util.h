@@ -1,7 +1,7 @@
 /* What the GRIM benchmark programs (app_grim_*.c) share: the library's
  * options from a program's parameters, opening and closing, medians. */
-#ifndef MYRISIM_APP_GRIM_UTIL_H
-#define MYRISIM_APP_GRIM_UTIL_H
+#ifndef MYRISIM_APPS_APP_GRIM_UTIL_H
+#define MYRISIM_APPS_APP_GRIM_UTIL_H
 
 #include "happ.h"
 #include "../grim/grim.h"

@@ -20,6 +20,30 @@ const happ *happ_find(const char *name)
     return NULL;
 }
 
+int happ_declares(const happ *a, const char *name)
+{
+    for (const char *const *p = a->params; p && *p; p++)
+        if (!strcmp(*p, name)) return 1;
+    return 0;
+}
+
+const char *happ_param_list(const happ *a, char *buf, size_t n)
+{
+    size_t len = 0;
+    if (n) buf[0] = 0;
+    for (const char *const *p = a->params; p && *p && len < n; p++)
+        len += (size_t)snprintf(buf + len, n - len, "%s%s", p == a->params ? "" : ", ", *p);
+    if (n && !buf[0]) snprintf(buf, n, "none");
+    return buf;
+}
+
+static int declared(const happ_env *e, const char *name)
+{
+    for (const char *const *p = e->declared; p && *p; p++)
+        if (!strcmp(*p, name)) return 1;
+    return 0;
+}
+
 int happ_fail(happ_env *e, const char *fmt, ...)
 {
     va_list ap;
@@ -31,6 +55,8 @@ int happ_fail(happ_env *e, const char *fmt, ...)
 
 const char *happ_str(happ_env *e, const char *name, const char *dflt)
 {
+    if (e->declared && !declared(e, name) && !e->undeclared[0])
+        snprintf(e->undeclared, sizeof e->undeclared, "%s", name);
     const char *v = e->param ? e->param(e->ctx, name) : NULL;
     return v ? v : dflt;
 }
@@ -64,6 +90,15 @@ void happ_env_done(happ_env *e)
 int happ_call_main(platform *p, void *arg)
 {
     happ_call *c = arg;
+    c->env.declared = c->app->params;
+    c->env.undeclared[0] = 0;
     c->rc = c->app->run(p, &c->env);
+    if (c->env.undeclared[0]) {
+        /* the scenario check trusts the declaration: a program that reads
+         * more than it declares would turn a typo back into a silent default */
+        happ_fail(&c->env, "program %s reads parameter %s, which it does not declare (hostlib/apps: add it to its params)",
+                  c->app->name, c->env.undeclared);
+        c->rc = -1;
+    }
     return c->rc;
 }

@@ -4,8 +4,8 @@
  * parameters come from the scenario's experiment.params and it reports
  * named measurements. Each program drives the NI firmware
  * firmware/bench/host_dma.c through the mailbox (hmb.h). */
-#ifndef MYRISIM_HOSTLIB_APPS_HAPP_H
-#define MYRISIM_HOSTLIB_APPS_HAPP_H
+#ifndef MYRISIM_APPS_HAPP_H
+#define MYRISIM_APPS_HAPP_H
 
 #include "../platform.h"
 
@@ -21,12 +21,20 @@ struct happ_env {
     void (*measure)(void *ctx, const char *name, double v);
     void *state;               /* the program's own results, for combine (freed by happ_env_done) */
     char err[480];             /* why the program failed */
+    /* set by happ_call_main: the program's declared parameters; reading
+     * any other name is a bug in the program, reported by happ_call_main */
+    const char *const *declared;
+    char undeclared[32];
 };
 
 typedef struct happ {
     const char *name;
     const char *summary;
-    const char *const *params;     /* parameters it reads (NULL-terminated) */
+    /* Every parameter it reads (NULL-terminated). The scenario check
+     * rejects any other name in experiment.params (a typo must not be
+     * ignored), and happ_call_main fails a program that reads a name it
+     * does not declare. */
+    const char *const *params;
     int (*run)(platform *p, happ_env *e);                 /* 0 ok, -1 failed (e->err) */
     /* Optional: after every process of a run has finished, the results of
      * all of them together (e.g. the same benchmark in two PCI slots). */
@@ -35,6 +43,10 @@ typedef struct happ {
 
 const happ *happ_find(const char *name);
 const happ *const *happ_all(void);
+/* 1 if the program declares parameter `name`. */
+int happ_declares(const happ *a, const char *name);
+/* Its parameters as "A, B, C" ("none" if it takes none). */
+const char *happ_param_list(const happ *a, char *buf, size_t n);
 
 /* For programs: parameters with defaults (an integer must be one), a
  * measurement, a failure. happ_int returns -1 and sets err on bad text. */

@@ -1,8 +1,8 @@
 /* The host side of the mailbox to the NI firmware of the host experiments
  * (firmware/bench/host_mbox.h): write the arguments, then the command, and
  * sleep on the card's interrupt until the firmware has answered. */
-#ifndef MYRISIM_HOSTLIB_APPS_HMB_H
-#define MYRISIM_HOSTLIB_APPS_HMB_H
+#ifndef MYRISIM_APPS_HMB_H
+#define MYRISIM_APPS_HMB_H
 
 #include "../../firmware/bench/host_mbox.h"
 #include "../driver/driver.h"

@@ -11,8 +11,8 @@
  * native pointer in the simulated process; a request outside registered
  * memory of the requesting channel is answered with an invalid entry and
  * remembered as an error. */
-#ifndef MYRISIM_DRV_XLAT_H
-#define MYRISIM_DRV_XLAT_H
+#ifndef MYRISIM_DRIVER_DRV_XLAT_H
+#define MYRISIM_DRIVER_DRV_XLAT_H
 
 #include "driver.h"
 

@@ -17,7 +17,10 @@ int tpil_fail(tpil_dev *t, const char *fmt, ...)
 }
 
 int tpil_fail_plat(tpil_dev *t, const char *what) { return tpil_fail(t, "%s: %s", what, plat_error(t->p)); }
-int tpil_fail_drv(tpil_dev *t, const char *what) { return tpil_fail(t, "%s: %s", what, drv_error(t->d)); }
+int tpil_fail_drv(tpil_dev *t, const char *what)
+{
+    return what ? tpil_fail(t, "%s: %s", what, drv_error(t->d)) : tpil_fail(t, "%s", drv_error(t->d));
+}
 const char *tpil_error(const tpil_dev *t) { return t->err; }
 
 const char *tpil_mech_name(tpil_mech m)

@@ -108,7 +108,7 @@ int tpil_pin_source(tpil_dev *t, const void *src, size_t n)
 {
     if (t->win || !n) return 1;
     /* each page is translated once, when an injection takes it */
-    if (drv_pin(t->d, src, n)) return tpil_fail_drv(t, "pin");
+    if (drv_pin(t->d, src, n)) return tpil_fail_drv(t, NULL);   /* "pin ioctl: ..." */
     t->win = src;
     t->win_len = n;
     return 0;
@@ -119,6 +119,6 @@ int tpil_unpin_source(tpil_dev *t)
     if (!t->win) return 0;
     const uint8_t *w = t->win;
     t->win = NULL;
-    if (drv_unpin_user(t->d, w, t->win_len)) return tpil_fail_drv(t, "unpin");
+    if (drv_unpin_user(t->d, w, t->win_len)) return tpil_fail_drv(t, NULL);   /* "unpin ioctl: ..." */
     return 0;
 }

@@ -26,6 +26,8 @@ struct tpil_dev {
 
 int tpil_fail(tpil_dev *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int tpil_fail_plat(tpil_dev *t, const char *what);
+/* "what: <the driver's error>"; what NULL when the driver's error names the
+ * operation already ("unpin ioctl: ..."), so a message says it once. */
 int tpil_fail_drv(tpil_dev *t, const char *what);
 
 /* SRAM address -> BAR offset */

@@ -300,9 +300,11 @@ static int reg_write(ni_card *c, uint32_t addr, card_reg r, sim_time t, uint32_t
 
 /* ---- for the watchdog ---- */
 
-static void fmt_time(char *b, size_t n, sim_time t)
+const char *card_rx_refusal(const ni_card *c)
 {
-    snprintf(b, n, "%llu.%06llu us", (unsigned long long)(t / 1000000u), (unsigned long long)(t % 1000000u));
+    if (c->rcv.full) return "has its receive buffer full";
+    if (!c->rcv.armed) return "has no receive buffer posted";
+    return NULL;
 }
 
 int card_describe_waits(const ni_card *c, sim_time now, char *buf, size_t n)
@@ -317,7 +319,7 @@ int card_describe_waits(const ni_card *c, sim_time now, char *buf, size_t n)
         lines++;                                                                 \
     } while (0)
     if (c->snd.busy) {
-        fmt_time(ts, sizeof ts, c->snd.since);
+        sim_time_us(c->snd.since, ts, sizeof ts);
         ADD("  %s: send DMA segment of %u bytes (SRAM 0x%x, %s) started at %s has not left%s\n",
             c->name, c->snd.end - c->snd.start, c->snd.start, c->snd.tail ? "with tail" : "no tail", ts,
             c->ep && ep_send_queued(c->ep) ? " (the link is not taking it)" : "");
@@ -325,10 +327,10 @@ int card_describe_waits(const ni_card *c, sim_time now, char *buf, size_t n)
     if (c->ep && ep_rx_pending(c->ep)) {
         unsigned waiting = ep_rx_avail(c->ep);
         if (c->rcv.full)
-            ADD("  %s: receive buffer full (BUFF_INT) at 0x%x, %u bytes of the packet waiting in the slack\n",
+            ADD("  %s: receive buffer full (BUFF_INT) at 0x%x, %u bytes of the packet waiting in the link's slack\n",
                 c->name, c->rcv.end, waiting);
         else if (!c->rcv.armed)
-            ADD("  %s: no receive buffer posted, %u bytes waiting in the slack\n", c->name, waiting);
+            ADD("  %s: no receive buffer posted, %u bytes waiting in the link's slack\n", c->name, waiting);
     }
 #undef ADD
     (void)now;

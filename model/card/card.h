@@ -75,6 +75,9 @@ sim_time card_last_progress(const ni_card *c);
  * to know that a core parked in an idle loop may wake up. */
 uint64_t card_epoch(const ni_card *c);
 int card_describe_waits(const ni_card *c, sim_time now, char *buf, size_t n);
+/* Why the card takes no bytes from its link ("has no receive buffer
+ * posted", "has its receive buffer full"), or NULL if it takes them. */
+const char *card_rx_refusal(const ni_card *c);
 
 /* ---- the host side (hostif.c) ----
  * Put the card in a PCI slot: its BAR at bar_base on `bus` (model/pci/bar.h

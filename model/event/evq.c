@@ -126,6 +126,13 @@ static void skim(evq *q)
 }
 
 sim_time evq_now(const evq *q) { return q->now; }
+
+const char *sim_time_us(sim_time t, char *buf, size_t n)
+{
+    uint64_t ns = t / 1000u + (t % 1000u >= 500u);
+    snprintf(buf, n, "%llu.%03llu us", (unsigned long long)(ns / 1000u), (unsigned long long)(ns % 1000u));
+    return buf;
+}
 int evq_pending(const evq *q) { return q->n - q->ncancel; }
 uint64_t evq_events_run(const evq *q) { return q->run_count; }
 

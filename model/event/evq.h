@@ -3,15 +3,20 @@
  * same time run in the order they were scheduled, so runs are deterministic.
  * In the full simulator the SystemC shell pumps this queue in step with
  * sc_time; unit tests pump it directly with evq_run_until(). */
-#ifndef MYRISIM_EVQ_H
-#define MYRISIM_EVQ_H
+#ifndef MYRISIM_EVENT_EVQ_H
+#define MYRISIM_EVENT_EVQ_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 typedef uint64_t sim_time;               /* picoseconds */
 #define SIM_TIME_NEVER UINT64_MAX
 #define SIM_NS(x) ((sim_time)(x) * 1000u)
 #define SIM_US(x) ((sim_time)(x) * 1000000u)
+
+/* "5516.490 us": a time in microseconds, rounded to the nanosecond. The
+ * one format of the run reports (deadlock, faults), so their times agree. */
+const char *sim_time_us(sim_time t, char *buf, size_t n);
 
 typedef void (*ev_fn)(void *arg);
 typedef struct evq evq;

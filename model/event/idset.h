@@ -3,8 +3,8 @@
  * cancelled, each in O(1) (ids are sequence numbers, so a multiplicative
  * hash spreads them well). Linear probing with backward-shift deletion:
  * no tombstones, so a long run never slows it down. */
-#ifndef MYRISIM_IDSET_H
-#define MYRISIM_IDSET_H
+#ifndef MYRISIM_EVENT_IDSET_H
+#define MYRISIM_EVENT_IDSET_H
 
 #include <stdint.h>
 

@@ -11,8 +11,8 @@
  *    (hm_alloc_contig), always pinned.
  * DMA to a frame that is not pinned, not allocated or not RAM is an error
  * with a message, never a crash. */
-#ifndef MYRISIM_HOSTMEM_H
-#define MYRISIM_HOSTMEM_H
+#ifndef MYRISIM_HOST_HOSTMEM_H
+#define MYRISIM_HOST_HOSTMEM_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -276,6 +276,7 @@ cosim_status cosim_check(cosim *s, sim_time now)
     if (cosim_card_fault_report(s)) return COSIM_FAULT;
     if (!running) return cosim_agents_busy(s) ? COSIM_TIME : COSIM_DONE;
     if (now != SIM_TIME_NEVER && now >= cosim_watchdog_deadline(s)) {
+        s->stopped_at = now;
         cosim_deadlock_report(s, now, s->report, sizeof s->report);
         return COSIM_DEADLOCK;
     }

@@ -43,6 +43,7 @@ struct cosim {
     node *nd;
     cosim_stats st;
     char report[16384];
+    sim_time stopped_at;       /* when cosim_check found the fault or deadlock */
     agent *ag;
     int nag, agcap;
 };

@@ -126,10 +126,9 @@ int cosim_card_fault_report(cosim *s)
     for (int i = 0; i < s->n; i++) {
         const char *f = card_fault(s->nd[i].card);
         if (!f[0]) continue;
-        sim_time t = card_fault_time(s->nd[i].card);
-        snprintf(s->report, sizeof s->report, "%s: host DMA stopped at %llu.%06llu us: %s\n",
-                 card_name(s->nd[i].card), (unsigned long long)(t / 1000000u),
-                 (unsigned long long)(t % 1000000u), f);
+        char t[40];
+        snprintf(s->report, sizeof s->report, "%s: host DMA stopped at %s: %s\n", card_name(s->nd[i].card),
+                 sim_time_us(card_fault_time(s->nd[i].card), t, sizeof t), f);
         return 1;
     }
     return 0;
@@ -167,8 +166,15 @@ const char *cosim_stop_text(cosim *s, cosim_status st, sim_time until, char *buf
     case COSIM_TIME:
         snprintf(buf, n, "time limit of %llu us reached", (unsigned long long)(until / 1000000u));
         break;
-    case COSIM_FAULT:
     case COSIM_DEADLOCK: {
+        /* the report itself is the run's error; the processes only say
+         * that they were stopped (a copy of its first line in every host
+         * program's error chain was noise) */
+        char t[40];
+        snprintf(buf, n, "deadlock at %s", sim_time_us(s->stopped_at, t, sizeof t));
+        break;
+    }
+    case COSIM_FAULT: {
         /* the report's first line names the NI and the cause */
         const char *r = cosim_report(s);
         const char *nl = strchr(r, '\n');

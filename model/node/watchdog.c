@@ -1,42 +1,191 @@
 /* The deadlock watchdog's report and the fault report. Firmware that only
- * polls makes no progress; a register write or a byte moved does. */
+ * polls makes no progress; a register write or a byte moved does.
+ *
+ * The report's first line names the cycle, because that is the answer a
+ * reader wants: either the links wait on each other (a wait-for cycle of
+ * channels, model/switch/deadlock.h), or the NIs do: NI a "waits for" NI b
+ * when a's outgoing packet is blocked, hop by hop, by b not taking bytes.
+ * The lines after it say when progress stopped, then the channels and the
+ * NIs in detail, each once. */
 #define _POSIX_C_SOURCE 200809L
 #include "watchdog.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void us(char *b, size_t n, sim_time t)
+typedef struct {
+    char *buf;
+    size_t n, len;
+} out_buf;
+
+static void put(out_buf *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(out_buf *o, const char *fmt, ...)
 {
-    snprintf(b, n, "%llu.%06llu us", (unsigned long long)(t / 1000000u), (unsigned long long)(t % 1000000u));
+    if (o->len + 1 >= o->n) return;
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(o->buf + o->len, o->n - o->len, fmt, ap);
+    va_end(ap);
+    if (k > 0) o->len += (size_t)k < o->n - o->len ? (size_t)k : o->n - o->len - 1;
+}
+
+/* The NI index of a topology node name, -1 if it is not an NI. */
+static int ni_named(cosim *s, const char *name)
+{
+    for (int i = 0; i < cosim_nodes(s); i++)
+        if (!strcmp(card_name(cosim_card(s, i)), name)) return i;
+    return -1;
+}
+
+/* The channel (cable * 2 + dir) on which NI i sends, -1 if none. */
+static int out_channel(const topo *t, int i)
+{
+    int node = topo_ni_node(t, i);
+    for (int c = 0; c < t->ncable; c++) {
+        if (t->cable[c].a == node) return c * 2;
+        if (t->cable[c].b == node) return c * 2 + 1;
+    }
+    return -1;
+}
+
+#define WAITS_LINKS (-2)   /* NI i's packet is stuck in a cycle of links */
+
+/* Whom NI i waits for: follow its outgoing packet's wait-for chain to the
+ * NI that does not take the packet at its end (*last: that channel). -1 if
+ * it is not blocked. */
+static int waits_for(cosim *s, const dl_state *d, int i, int *last)
+{
+    int c = out_channel(cosim_topo(s), i);
+    for (int steps = 0; c >= 0 && c < d->n; steps++) {
+        if (steps > d->n) return WAITS_LINKS;
+        if (d->ch[c].why == DL_REFUSES) {
+            *last = c;
+            return ni_named(s, d->ch[c].at);
+        }
+        c = d->ch[c].waits_on;
+    }
+    return -1;
+}
+
+/* Why NI i waits for NI j: "ni1 has no receive buffer posted; its firmware
+ * is in ctl_send", after "its packet to ni0 waits behind ni0#0 (ni0 ->
+ * ni2), and " when the packet ni j does not take is another NI's. */
+static void why_waits(out_buf *o, cosim *s, const dl_state *d, int i, int j, int last)
+{
+    const dl_channel *c = &d->ch[last];
+    int first = out_channel(cosim_topo(s), i);
+    if (c->has_pkt && c->pkt.src != (unsigned)i && first >= 0 && d->ch[first].has_pkt) {
+        char mine[96], theirs[96];
+        dl_packet_name(d, &c->pkt, theirs, sizeof theirs);
+        const lk_sym *p = &d->ch[first].pkt;
+        if (p->dst < d->nni && d->ni_names) snprintf(mine, sizeof mine, "to %s", d->ni_names[p->dst]);
+        else snprintf(mine, sizeof mine, "out");
+        put(o, "its packet %s waits behind %s, and ", mine, theirs);
+    }
+    ni_card *card = cosim_card(s, j);
+    lanai_core *core = cosim_core(s, j);
+    const char *r = card_rx_refusal(card);
+    put(o, "%s %s", card_name(card), r ? r : "does not take the packet");
+    uint32_t off;
+    if (lanai_state_of(core) == LANAI_RUNNING) put(o, "; its firmware is in %s", lanai_symbolize(core, lanai_pc(core), &off));
+    else put(o, "; its firmware has %s", lanai_state_of(core) == LANAI_HALTED ? "exited" : "stopped");
+}
+
+/* The first line: the cycles among the NIs, else the cycle of links. */
+static void first_line(out_buf *o, cosim *s, const dl_state *d)
+{
+    int n = cosim_nodes(s);
+    int *next = calloc((size_t)(n > 0 ? n : 1), sizeof *next);
+    int *last = calloc((size_t)(n > 0 ? n : 1), sizeof *last);
+    int *seen = calloc((size_t)(n > 0 ? n : 1), sizeof *seen);
+    int *cyc = calloc((size_t)(d->n > 0 ? d->n : 1), sizeof *cyc);
+    int cycles = 0;
+    if (!next || !last || !seen || !cyc) {
+        put(o, "DEADLOCK (no memory to name the cycle)\n");
+        goto out;
+    }
+    for (int i = 0; i < n; i++) next[i] = waits_for(s, d, i, &last[i]);
+    /* each NI waits for at most one other: walk from each, mark the walk,
+     * and a walk that meets itself closes a cycle (named from its lowest NI) */
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        while (j >= 0 && !seen[j]) {
+            seen[j] = i + 1;
+            j = next[j];
+        }
+        if (j < 0 || seen[j] != i + 1) continue;
+        int low = j;
+        for (int k = next[j]; k != j; k = next[k])
+            if (k < low) low = k;
+        put(o, "%s", cycles++ ? "; " : "DEADLOCK: ");
+        int k = low;
+        do {
+            if (next[k] == k) put(o, "%s%s waits for itself (", k == low ? "" : ", ", card_name(cosim_card(s, k)));
+            else
+                put(o, "%s%s waits for %s (", k == low ? "" : ", ", card_name(cosim_card(s, k)),
+                    card_name(cosim_card(s, next[k])));
+            why_waits(o, s, d, k, next[k], last[k]);
+            put(o, ")");
+            k = next[k];
+        } while (k != low);
+    }
+    if (cycles) {
+        put(o, "\n");
+        goto out;
+    }
+    int k = dl_find_cycle(d, cyc, d->n);
+    if (k) {
+        put(o, "DEADLOCK: wait-for cycle of %d channels: ", k);
+        for (int j = 0; j < k; j++) put(o, "%s waits for ", d->ch[cyc[j]].name);
+        put(o, "%s (each held by a packet that waits for the next)\n", d->ch[cyc[0]].name);
+    } else {
+        put(o, "DEADLOCK: nothing moves, and no cycle of waiting NIs or links was found (what each part waits on follows)\n");
+    }
+out:
+    free(next);
+    free(last);
+    free(seen);
+    free(cyc);
 }
 
 void cosim_deadlock_report(cosim *s, sim_time now, char *buf, size_t n)
 {
-    char a[40], b[40], c[40];
-    size_t len = 0;
-#define ADD(...) do { if (len < n) len += (size_t)snprintf(buf + len, n - len, __VA_ARGS__); } while (0)
-    us(a, sizeof a, cosim_progress_time(s));
-    us(b, sizeof b, now);
-    us(c, sizeof c, cosim_watchdog_period(s));
-    ADD("DEADLOCK: nothing moved and no firmware progress from %s to %s (watchdog %s)\n", a, b, c);
-    char fab[8192];
-    int cycle = fabric_deadlock_report(cosim_fabric(s), fab, sizeof fab);
-    ADD("%s", fab);
-    if (!cycle) ADD("(no wait-for cycle among the links: the NIs are waiting on each other)\n");
-    ADD("NIs:\n");
+    out_buf o = {buf, n, 0};
+    if (n) buf[0] = 0;
+    fabric *f = cosim_fabric(s);
+    dl_state d;
+    fabric_snapshot(f, &d);
+    first_line(&o, s, &d);
+
+    char a[40], b[40], c[40], w[40];
+    sim_time cards = 0;
     for (int i = 0; i < cosim_nodes(s); i++) {
-        char w[1024];
+        sim_time t = card_last_progress(cosim_card(s, i));
+        if (t > cards) cards = t;
+    }
+    put(&o, "stopped at %s, when nothing had moved for the watchdog period (%s): the last symbol crossed a link at %s, "
+            "the last card register write or DMA was at %s (%llu link symbols, data bytes and GAPs, moved in all)\n",
+        sim_time_us(now, a, sizeof a), sim_time_us(cosim_watchdog_period(s), w, sizeof w),
+        sim_time_us(fabric_progress(f)->last, b, sizeof b), sim_time_us(cards, c, sizeof c),
+        (unsigned long long)fabric_progress(f)->syms);
+
+    char fab[8192];
+    dl_report_links(&d, fab, sizeof fab);
+    fabric_snapshot_free(&d);
+    put(&o, "%s", fab);
+    put(&o, "NIs:\n");
+    for (int i = 0; i < cosim_nodes(s); i++) {
+        char line[1024];
         ni_card *card = cosim_card(s, i);
         lanai_core *core = cosim_core(s, i);
         uint32_t off;
         const char *fn = lanai_symbolize(core, lanai_pc(core), &off);
-        if (card_describe_waits(card, now, w, sizeof w)) ADD("%s", w);
-        ADD("  %s: core at pc 0x%08x (%s+0x%x), %s\n", card_name(card), lanai_pc(core), fn, off,
+        if (card_describe_waits(card, now, line, sizeof line)) put(&o, "%s", line);
+        put(&o, "  %s: core at pc 0x%08x (%s+0x%x), %s\n", card_name(card), lanai_pc(core), fn, off,
             lanai_state_of(core) == LANAI_RUNNING ? "running" : "stopped");
     }
-#undef ADD
 }
 
 void cosim_fault_report(lanai_core *core, const char *name, char *buf, size_t n)

@@ -71,24 +71,23 @@ static void put(out_buf *o, const char *fmt, ...)
     if (k > 0) o->len += (size_t)k < o->n - o->len ? (size_t)k : o->n - o->len - 1;
 }
 
-static double us(sim_time t) { return (double)t / 1e6; }
 
 static void describe(out_buf *o, const dl_state *s, int i)
 {
     const dl_channel *c = &s->ch[i];
-    char pkt[96] = "a packet";
+    char pkt[96] = "a packet", since[40];
     if (c->has_pkt) dl_packet_name(s, &c->pkt, pkt, sizeof pkt);
-    put(o, "  %s [slack %u/%u%s]: ", c->name, c->occ, c->slack, c->stopped ? ", sender STOPped" : "");
+    sim_time_us(c->since, since, sizeof since);
+    put(o, "  %s [slack %u of %u bytes full%s]: ", c->name, c->occ, c->slack, c->stopped ? ", sender STOPped" : "");
     int w = c->waits_on;
     switch (c->why) {
     case DL_HOLDS:
-        put(o, "packet %s holds %s output %d since %.3f us", pkt, c->at, c->port, us(c->since));
+        put(o, "packet %s holds %s output %d since %s", pkt, c->at, c->port, since);
         if (w >= 0) put(o, ", blocked: %s is STOPped\n", s->ch[w].name);
         else put(o, "\n");
         break;
     case DL_WAITS:
-        put(o, "packet %s waits at %s input %d for output %d since %.3f us", pkt, c->at,
-            c->in_port, c->port, us(c->since));
+        put(o, "packet %s waits at %s input %d for output %d since %s", pkt, c->at, c->in_port, c->port, since);
         if (w >= 0 && s->ch[w].why == DL_HOLDS) put(o, ", held by the packet from %s\n", s->ch[w].name);
         else if (w >= 0) put(o, ", which is closing a dropped packet into %s\n", s->ch[w].name);
         else put(o, "\n");
@@ -102,19 +101,17 @@ static void describe(out_buf *o, const dl_state *s, int i)
     }
 }
 
-int dl_report(const dl_state *s, char *buf, size_t n)
+int dl_report_links(const dl_state *s, char *buf, size_t n)
 {
     out_buf o = {buf, n, 0};
     if (n) buf[0] = 0;
     int *cyc = malloc(sizeof(int) * (size_t)(s->n > 0 ? s->n : 1));
     int k = cyc ? dl_find_cycle(s, cyc, s->n) : 0;
-    put(&o, "at %.3f us: last progress at %.3f us (%llu symbols moved in all)\n",
-        us(s->now), us(s->last_progress), (unsigned long long)s->progress);
     if (k) {
         put(&o, "DEADLOCK: wait-for cycle of %d channels:\n", k);
         for (int j = 0; j < k; j++) describe(&o, s, cyc[j]);
     } else {
-        put(&o, "no wait-for cycle\n");
+        put(&o, "no wait-for cycle among the links\n");
     }
     /* what else is blocked: chains that end at an NI not taking bytes */
     int other = 0;
@@ -123,9 +120,19 @@ int dl_report(const dl_state *s, char *buf, size_t n)
         for (int j = 0; j < k; j++) in_cycle |= cyc[j] == i;
         const dl_channel *c = &s->ch[i];
         if (in_cycle || (c->waits_on < 0 && c->why != DL_REFUSES)) continue;
-        if (!other++) put(&o, "other blocked channels:\n");
+        if (!other++) put(&o, "%s blocked channels:\n", k ? "other" : "the");
         describe(&o, s, i);
     }
     free(cyc);
     return k > 0;
+}
+
+int dl_report(const dl_state *s, char *buf, size_t n)
+{
+    char a[40], b[40];
+    int len = snprintf(buf, n, "at %s: last progress at %s (%llu link symbols, data bytes and GAPs, moved in all)\n",
+                       sim_time_us(s->now, a, sizeof a), sim_time_us(s->last_progress, b, sizeof b),
+                       (unsigned long long)s->progress);
+    size_t used = len < 0 ? 0 : (size_t)len < n ? (size_t)len : n ? n - 1 : 0;
+    return dl_report_links(s, buf + used, n - used);
 }

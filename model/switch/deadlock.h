@@ -49,8 +49,13 @@ typedef struct {
 /* Fill cycle[] (up to max) with the channels of the first wait-for cycle,
  * starting at its lowest channel index; return its length, 0 if none. */
 int dl_find_cycle(const dl_state *s, int *cycle, int max);
-/* A readable report; returns 1 if it found a cycle. */
+/* A readable report: a line with now, the last progress and the symbols
+ * moved, then dl_report_links. Returns 1 if it found a cycle. */
 int dl_report(const dl_state *s, char *buf, size_t n);
+/* The channels only: the cycle, if any ("DEADLOCK: wait-for cycle of N
+ * channels:" and one line each), then every other blocked channel. For a
+ * caller that says when and why itself (model/node/watchdog.c). */
+int dl_report_links(const dl_state *s, char *buf, size_t n);
 /* "ni0#3 (ni0 -> ni2)" */
 void dl_packet_name(const dl_state *s, const lk_sym *pkt, char *buf, size_t n);
 

@@ -1,5 +1,6 @@
 /* How an NI card attaches to a cable end: the interface the NI's packet
- * send and receive engines use (the NI model proper lives in model/lanai).
+ * send and receive engines use (the card model proper is model/card:
+ * send.c and recv.c).
  *
  * Send: the NI offers a packet as one or more segments (ep_send). The link
  * pulls the bytes as fast as its rate and STOP/GO allow and calls `sent`

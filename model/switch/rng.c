@@ -1,3 +1,4 @@
+/* The seeded splitmix64 generator of error injection (rng.h). */
 #include "rng.h"
 
 void sw_rng_seed(sw_rng *r, uint64_t seed)

@@ -210,3 +210,16 @@ void trace_core_run(unsigned ni, sim_time t0, sim_time t1, int parked)
         p->open = 0;
     }
 }
+
+void trace_unfinished(int trk, const char *cat, const char *what, sim_time now)
+{
+    trace *t = trace_cur;
+    if (!t || trk < 0) return;
+    trace_pending *p = trace_pending_of(t, trk);
+    if (!p->open) return;
+    char base[48], name[64];
+    snprintf(name, sizeof name, "%s (unfinished)", pkt_name(base, sizeof base, what, p));
+    trace_arg a[3] = {{"seq", NULL, p->seq}, {"bytes", NULL, (int64_t)p->bytes}, {"unfinished", NULL, 1}};
+    trace_complete(t, trk, cat, name, p->t0, now > p->t0 ? now : p->t0, p->has_pkt ? a : a + 1, p->has_pkt ? 3 : 2);
+    p->open = 0;
+}

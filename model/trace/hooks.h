@@ -56,5 +56,10 @@ void trace_cpu(const void *host, const char *what, sim_time t0, sim_time t1, uin
 /* NI ni's core ran from local time t0 to t1 and ended parked (1) in a
  * verified idle loop or not. */
 void trace_core_run(unsigned ni, sim_time t0, sim_time t1, int parked);
+/* The run ended at `now` with a span of track trk still open (a packet on
+ * a link or through a switch, a DMA): write it up to now as "<what> a->b
+ * (unfinished)" with unfinished = 1, so a deadlock's stuck packets show as
+ * spans that run to the stop. Nothing if no span is open. */
+void trace_unfinished(int trk, const char *cat, const char *what, sim_time now);
 
 #endif

@@ -71,8 +71,37 @@ void trace_cosim_begin(trace *t, cosim *s)
     }
 }
 
+/* When the run stopped: the latest of the event queue and the cores. */
+static sim_time stop_time(cosim *s)
+{
+    sim_time now = evq_now(cosim_evq(s));
+    sim_time m = cosim_min_time(s);
+    return m != SIM_TIME_NEVER && m > now ? m : now;
+}
+
+/* Spans still open at the end (packets a deadlock left on the links, DMAs
+ * that never finished) run to the stop, marked unfinished. */
+static void close_unfinished(trace *t, cosim *s)
+{
+    sim_time now = stop_time(s);
+    fabric *f = cosim_fabric(s);
+    const topo *tp = fabric_topo(f);
+    for (int c = 0; c < tp->ncable; c++)
+        for (int d = 0; d < 2; d++) trace_unfinished(trace_find(t, fabric_link(f, c, d), 0), "link", "pkt", now);
+    for (int n = 0; n < tp->nnode; n++) {
+        xbar *x = fabric_switch(f, n);
+        for (unsigned p = 0; x && p < xbar_nports(x); p++) trace_unfinished(trace_find(t, x, (int)p), "switch", "pkt", now);
+    }
+    for (int i = 0; i < cosim_nodes(s); i++) {
+        trace_unfinished(trace_find_node(t, i, TK_SEND), "ni", "send", now);
+        trace_unfinished(trace_find_node(t, i, TK_RECV), "ni", "recv", now);
+        for (int ch = 0; ch < 2; ch++) trace_unfinished(trace_find_node(t, i, TK_HDMA + ch), "hostdma", "host DMA", now);
+    }
+}
+
 void trace_cosim_end(trace *t, cosim *s)
 {
+    close_unfinished(t, s);
     for (int i = 0; i < cosim_nodes(s); i++) {
         int k = trace_find_node(t, i, TK_CORE);
         if (k < 0) continue;

@@ -11,8 +11,10 @@
 
 /* After the cluster is built (hosts added), before it runs. */
 void trace_cosim_begin(trace *t, cosim *s);
-/* After the run: idle spans still open are closed at each core's time, and
- * every core's marks and final state become instants on its track. */
+/* After the run: packets and DMAs still in flight become spans up to the
+ * stop marked unfinished (trace_unfinished), idle spans still open are
+ * closed at each core's time, and every core's marks and final state
+ * become instants on its track. */
 void trace_cosim_end(trace *t, cosim *s);
 
 #endif

@@ -370,6 +370,15 @@ static int cmd_report(int argc, char **argv)
             refdir = root_ref;
         }
     }
+    /* The reference directory holds published values, not a run: a glob
+     * over every directory under results/ names it too; it is left out. */
+    char ref_real[PATH_MAX], dir_real[PATH_MAX];
+    if (realpath(refdir, ref_real)) {
+        int k = 0;
+        for (int i = 0; i < ndirs; i++)
+            if (!realpath(dirs[i], dir_real) || strcmp(dir_real, ref_real)) dirs[k++] = dirs[i];
+        ndirs = k;
+    }
     fid_input in;
     int errors = fidelity_read(&in, dirs, ndirs, refdir, stderr);
     free(dirs);

@@ -1,7 +1,7 @@
 /* What the myrisim commands share: parsed options, the usage text, the
  * repository root, directory creation. */
-#ifndef MYRISIM_SIM_CLI_COMMON_H
-#define MYRISIM_SIM_CLI_COMMON_H
+#ifndef MYRISIM_CLI_COMMON_H
+#define MYRISIM_CLI_COMMON_H
 
 #include <stddef.h>
 #include <stdio.h>

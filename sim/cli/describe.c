@@ -1,3 +1,5 @@
+/* Scenario summaries (describe.h): `myrisim describe` and report.md's
+ * set-up section. */
 #include "describe.h"
 
 #include "../scenario/cluster.h"

@@ -1,7 +1,7 @@
 /* Human-readable summaries of a scenario: `myrisim describe` and the setup
  * section of report.md share them. */
-#ifndef MYRISIM_SIM_DESCRIBE_H
-#define MYRISIM_SIM_DESCRIBE_H
+#ifndef MYRISIM_CLI_DESCRIBE_H
+#define MYRISIM_CLI_DESCRIBE_H
 
 #include "../scenario/scenario.h"
 

@@ -1,7 +1,7 @@
 /* The myrisim command line. sc_main (main.cpp) calls myrisim_main; all of it
  * is C so the scenario machinery is testable without SystemC. */
-#ifndef MYRISIM_SIM_MYRISIM_H
-#define MYRISIM_SIM_MYRISIM_H
+#ifndef MYRISIM_CLI_MYRISIM_H
+#define MYRISIM_CLI_MYRISIM_H
 
 #ifdef __cplusplus
 extern "C" {

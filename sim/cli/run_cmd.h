@@ -2,8 +2,8 @@
  * run's spec in one array. `run` executes the runs here; `run --emit-jobs`,
  * `job` and `merge` (cli_jobs.c) split the same runs across processes or
  * machines and assemble the same outputs. */
-#ifndef MYRISIM_SIM_CLI_RUN_CMD_H
-#define MYRISIM_SIM_CLI_RUN_CMD_H
+#ifndef MYRISIM_CLI_RUN_CMD_H
+#define MYRISIM_CLI_RUN_CMD_H
 
 #include "cli_common.h"
 #include "../runner/executor.h"

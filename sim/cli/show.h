@@ -1,7 +1,7 @@
 /* `myrisim show`: print a result directory's comparison with the
  * dissertation (comparison.csv) as a table, and its plots. */
-#ifndef MYRISIM_SIM_SHOW_H
-#define MYRISIM_SIM_SHOW_H
+#ifndef MYRISIM_CLI_SHOW_H
+#define MYRISIM_CLI_SHOW_H
 
 #include <stdio.h>
 

@@ -88,6 +88,33 @@ static int bus_of(const host_profile *hp, const char *slot)
     return -1;
 }
 
+/* Every experiment.params name (the scenario's, this series', the swept
+ * one) must be a parameter the program declares: an unknown name would be
+ * ignored and the program would run with its default. The scenario-wide
+ * names are checked with series 0 only, so each error is said once. */
+static void check_params(const run_spec *r, const happ *app, diag *d)
+{
+    char known[512];
+    const sim_series *s = &r->sc->series[r->series];
+    const config_setting_t *layers[2] = {
+        r->series == 0 ? cfg_lookup(config_root_setting(&r->sc->cfg), "experiment.params") : NULL,
+        s->set ? cfg_lookup(s->set, "experiment.params") : NULL,
+    };
+    for (int l = 0; l < 2; l++)
+        for (int i = 0; layers[l] && i < config_setting_length(layers[l]); i++) {
+            const config_setting_t *p = config_setting_get_elem(layers[l], (unsigned)i);
+            if (!happ_declares(app, p->name))
+                diag_at(d, p, "host program %s has no parameter '%s' (its parameters: %s)", app->name, p->name,
+                        happ_param_list(app, known, sizeof known));
+        }
+    const char *pfx = "experiment.params.";
+    if (r->series == 0 && r->sc->sweep.present && !strncmp(r->sc->sweep.param, pfx, strlen(pfx)) &&
+        !happ_declares(app, r->sc->sweep.param + strlen(pfx)))
+        diag_at(d, cfg_lookup(config_root_setting(&r->sc->cfg), "sweep.param"),
+                "host program %s has no parameter '%s' (its parameters: %s)", app->name,
+                r->sc->sweep.param + strlen(pfx), happ_param_list(app, known, sizeof known));
+}
+
 static int host_check(const run_spec *r, diag *d)
 {
     int before = d->errors;
@@ -102,6 +129,8 @@ static int host_check(const run_spec *r, diag *d)
         for (const happ *const *a = happ_all(); *a; a++)
             snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", a == happ_all() ? "" : ", ", (*a)->name);
         diag_at(d, run_setting(r, "experiment.program"), "unknown host program '%s' (known: %s)", prog, known);
+    } else {
+        check_params(r, app, d);
     }
     const char *src = run_string(r, "experiment.firmware", NULL);
     const char *elf = run_string(r, "experiment.elf", NULL);
@@ -319,28 +348,57 @@ static void host_run(const run_spec *r, run_result *res)
     int bad = !clean || (st != COSIM_DONE && st != COSIM_TIME);
     if (bad) {
         char b[NUM_BUF];
+        /* The cause first: a deadlock report opens with the cycle, a fault
+         * report with the NI and its fault. */
         if (st == COSIM_TIME)
             result_fail(res, "not finished after %s us of simulated time (experiment.time_limit_us)",
                         fmt_num((double)until / 1e6, b));
+        if (st == COSIM_DEADLOCK) {
+            result_deadlock(res);
+            exp_fail_report(res, cosim_report(s), 40);
+        } else if (st == COSIM_FAULT) {
+            result_fail(res, "fault:");
+            exp_fail_lines(res, cosim_report(s), 40);
+        }
+        /* Then what each node was doing. A program whose platform call
+         * failed because the run stopped says where it was, without the
+         * reason the lines above give already. */
+        char why[512], stop[600];
+        cosim_stop_text(s, st, until, why, sizeof why);
+        snprintf(stop, sizeof stop, "the simulation stopped: %s", why);
         for (int i = 0; i < n; i++) {
             if (!pr[i].finished || pr[i].rc) {
-                const char *more = strstr(call[i].env.err, pr[i].err) ? "" : pr[i].err;   /* said already */
-                result_fail(res, "node %d: host program %s %s: %s%s%s", i, app->name,
-                            pr[i].finished ? "failed" : "did not finish", call[i].env.err,
-                            call[i].env.err[0] && more[0] ? " / " : "", more);
+                const char *e = call[i].env.err;
+                size_t el = strlen(e), sl = strlen(stop);
+                if (st != COSIM_DONE && el >= sl && !strcmp(e + el - sl, stop)) {
+                    int keep = (int)(el - sl);
+                    while (keep > 0 && (e[keep - 1] == ' ' || e[keep - 1] == ':')) keep--;
+                    if (keep)
+                        result_fail(res, "node %d: host program %s was in %.*s when the simulation stopped", i,
+                                    app->name, keep, e);
+                    else
+                        result_fail(res, "node %d: host program %s was stopped", i, app->name);
+                } else if (!pr[i].finished && !e[0] && !strcmp(pr[i].err, why)) {
+                    result_fail(res, "node %d: host program %s had not finished when the simulation stopped", i,
+                                app->name);
+                } else {
+                    /* said already: in the program's error, or the fault report above */
+                    const char *more = strstr(e, pr[i].err) || (st == COSIM_FAULT && !strcmp(pr[i].err, why)) ? ""
+                                                                                                              : pr[i].err;
+                    result_fail(res, "node %d: host program %s %s: %s%s%s", i, app->name,
+                                pr[i].finished ? "failed" : "did not finish", e, e[0] && more[0] ? " / " : "", more);
+                }
             }
             lanai_core *core = cosim_core(s, i);
             lanai_state ls = lanai_state_of(core);
             if (ls == LANAI_HALTED && lanai_exit_code(core) == 0) continue;
-            result_fail(res, "node %d's NI %s; its console ends:", i,
-                        ls == LANAI_HALTED ? "exited non-zero" : ls == LANAI_FAULTED ? "faulted" : "is still running");
-            exp_fail_lines(res, cosim_console(s, i), 3);
-        }
-        if (st == COSIM_FAULT || st == COSIM_DEADLOCK) {
-            result_fail(res, "%s:", cosim_status_name(st));
-            if (st == COSIM_DEADLOCK)
-                result_deadlock(res);
-            exp_fail_lines(res, cosim_report(s), 40);
+            const char *con = cosim_console(s, i);
+            const char *state = ls == LANAI_HALTED ? "exited non-zero" : ls == LANAI_FAULTED ? "faulted" : "is still running";
+            if (con[0])
+                result_fail(res, "node %d's NI %s; its console ends:", i, state);
+            else if (st != COSIM_DEADLOCK || ls != LANAI_RUNNING)   /* a deadlock report shows every core */
+                result_fail(res, "node %d's NI %s (nothing on its console)", i, state);
+            exp_fail_lines(res, con, 3);
         }
         goto out;
     }

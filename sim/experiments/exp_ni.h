@@ -1,7 +1,7 @@
 /* Shared by the NI-to-NI experiment kinds (sim/exp_ni_*.c): the network a
  * scenario's cluster block describes, built as a model/switch topology. */
-#ifndef MYRISIM_SIM_EXP_NI_H
-#define MYRISIM_SIM_EXP_NI_H
+#ifndef MYRISIM_EXPERIMENTS_EXP_NI_H
+#define MYRISIM_EXPERIMENTS_EXP_NI_H
 
 #include "../../model/switch/route.h"
 #include "../../model/switch/topo.h"

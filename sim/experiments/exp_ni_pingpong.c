@@ -130,8 +130,9 @@ static void fail_nodes(cosim *s, run_result *res)
         else
             snprintf(what, sizeof what, "%s at pc 0x%08x", st == LANAI_FAULTED ? "faulted" : "still running",
                      lanai_pc(c));
-        result_fail(res, "ni%d %s; its console ends:", i, what);
-        exp_fail_lines(res, cosim_console(s, i), 3);
+        const char *con = cosim_console(s, i);
+        result_fail(res, "ni%d %s%s", i, what, con[0] ? "; its console ends:" : " (nothing on its console)");
+        exp_fail_lines(res, con, 3);
     }
 }
 
@@ -247,10 +248,13 @@ static void ni_run(const run_spec *r, run_result *res)
                     fmt_num(limit_us, b));
         fail_nodes(s, res);
     } else {
-        result_fail(res, "%s:", st == COSIM_FAULT ? "fault" : "deadlock");
-        if (st == COSIM_DEADLOCK)
+        if (st == COSIM_DEADLOCK) {
             result_deadlock(res);
-        exp_fail_lines(res, cosim_report(s), 60);
+            exp_fail_report(res, cosim_report(s), 60);   /* its first line names the cycle */
+        } else {
+            result_fail(res, "fault:");
+            exp_fail_lines(res, cosim_report(s), 60);
+        }
         fail_nodes(s, res);
     }
 out:

@@ -1,3 +1,5 @@
+/* What the experiment kinds share (exp_util.h): paths relative to the
+ * scenario, console measurements, failure lines and reports, build checks. */
 #include "exp_util.h"
 
 #include "fwbuild.h"
@@ -53,6 +55,25 @@ void exp_fail_lines(run_result *res, const char *text, int max_lines)
         int l = nl ? (int)(nl - start) : (int)strlen(start);
         result_fail(res, "  %.*s", l, start);
         start += l + (nl ? 1 : 0);
+    }
+}
+
+void exp_fail_report(run_result *res, const char *text, int max_lines)
+{
+    int lines = 0;
+    const char *p = text;
+    while (*p) {
+        const char *nl = strchr(p, '\n');
+        int l = nl ? (int)(nl - p) : (int)strlen(p);
+        if (lines == max_lines) {
+            int more = 0;
+            for (; *p; p++) more += *p == '\n';
+            result_fail(res, "  (%d more lines)", more);
+            return;
+        }
+        result_fail(res, "%s%.*s", lines ? "  " : "", l, p);
+        lines++;
+        p += l + (nl ? 1 : 0);
     }
 }
 

@@ -1,6 +1,6 @@
 /* Helpers shared by the experiment kinds (firmware, ni_pingpong, host). */
-#ifndef MYRISIM_EXP_UTIL_H
-#define MYRISIM_EXP_UTIL_H
+#ifndef MYRISIM_EXPERIMENTS_EXP_UTIL_H
+#define MYRISIM_EXPERIMENTS_EXP_UTIL_H
 
 #include "../../model/lanai/lanai.h"
 #include "../scenario/cfgtree.h"
@@ -18,6 +18,10 @@ int exp_c_identifier(const char *s);
 void exp_console_measures(const char *text, run_result *res);
 /* Append the last max_lines lines of text to the failure report, indented. */
 void exp_fail_lines(run_result *res, const char *text, int max_lines);
+/* A report whose first line is its headline (the deadlock report): that
+ * line as is, then the rest indented; the first max_lines lines, then how
+ * many more there were. */
+void exp_fail_report(run_result *res, const char *text, int max_lines);
 
 /* Load-time checks of the keys that shape a firmware build: every
  * experiment.cflags entry is a usable compiler flag, every experiment.params

@@ -1,3 +1,4 @@
+/* The experiment-kind registry (experiments.h): one line per kind. */
 #include "experiments.h"
 
 #include <string.h>

@@ -2,8 +2,8 @@
  * (one series at one sweep point) and reports measurements; it declares the
  * experiment.* keys it accepts so the loader can check them. New kinds
  * (ni_pingpong, host benchmarks, GRIM) add one entry to experiments.c. */
-#ifndef MYRISIM_SIM_EXPERIMENTS_H
-#define MYRISIM_SIM_EXPERIMENTS_H
+#ifndef MYRISIM_EXPERIMENTS_H
+#define MYRISIM_EXPERIMENTS_H
 
 #include "../runner/result.h"
 #include "../scenario/schema.h"

@@ -1,3 +1,5 @@
+/* Building and caching firmware images for runs (fwbuild.h): the cache
+ * key hashes the source, what it can include, the runtime, flags and chip. */
 #define _GNU_SOURCE
 #include "fwbuild.h"
 

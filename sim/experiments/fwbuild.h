@@ -2,8 +2,8 @@
  * under build/scenarios/fw/, keyed by a hash of the source, the headers it can
  * include, the runtime, the flags and the chip. Concurrent runs may build the
  * same image: each writes a private file and renames it into place. */
-#ifndef MYRISIM_SIM_FWBUILD_H
-#define MYRISIM_SIM_FWBUILD_H
+#ifndef MYRISIM_EXPERIMENTS_FWBUILD_H
+#define MYRISIM_EXPERIMENTS_FWBUILD_H
 
 #include <stddef.h>
 

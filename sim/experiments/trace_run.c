@@ -1,3 +1,5 @@
+/* --trace (trace_run.h): choosing the traced run and opening and closing
+ * its recorder in the run's child process. */
 #include "trace_run.h"
 
 #include "../../model/trace/trace.h"

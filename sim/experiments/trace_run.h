@@ -2,8 +2,8 @@
  * process (docs/tracing.md). The experiment kinds that support tracing bind
  * their model to trace_cur (model/trace/trace_cosim.h); the executor opens
  * and closes it around the run. */
-#ifndef MYRISIM_SIM_TRACE_RUN_H
-#define MYRISIM_SIM_TRACE_RUN_H
+#ifndef MYRISIM_EXPERIMENTS_TRACE_RUN_H
+#define MYRISIM_EXPERIMENTS_TRACE_RUN_H
 
 #include "../runner/result.h"
 #include "../scenario/runspec.h"

@@ -1,3 +1,5 @@
+/* The CSV reader (csvread.h): quoted fields, fields spanning lines, and
+ * the line each row starts on for error messages. */
 #include "csvread.h"
 
 #include <errno.h>

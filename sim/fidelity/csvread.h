@@ -3,8 +3,8 @@
  * the dissertation's reference values (results/reference/) and for the
  * comparison.csv files the fidelity report reads. Every row keeps the line it
  * starts on so errors can name file:line. */
-#ifndef MYRISIM_SIM_CSVREAD_H
-#define MYRISIM_SIM_CSVREAD_H
+#ifndef MYRISIM_FIDELITY_CSVREAD_H
+#define MYRISIM_FIDELITY_CSVREAD_H
 
 #include <stdio.h>
 

@@ -5,8 +5,8 @@
  * figures that have no simulated result yet, and every compared value
  * grouped by figure. The output depends only on the inputs: directories are
  * taken in sorted order and figures in their natural order. */
-#ifndef MYRISIM_SIM_FIDELITY_H
-#define MYRISIM_SIM_FIDELITY_H
+#ifndef MYRISIM_FIDELITY_H
+#define MYRISIM_FIDELITY_H
 
 #include "refkind.h"
 

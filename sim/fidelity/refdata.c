@@ -1,3 +1,5 @@
+/* Loading and checking the published values in results/reference/ (a CSV per figure
+ * or table; refdata.h); every bad row is an error naming file and line. */
 #include "refdata.h"
 
 #include "../scenario/scenario.h"

@@ -4,8 +4,8 @@
  * (results/reference/README.md has their meaning). Loading checks every row
  * so a typo in a transcription is an error naming file and line, never a
  * silently wrong reference. */
-#ifndef MYRISIM_SIM_REFDATA_H
-#define MYRISIM_SIM_REFDATA_H
+#ifndef MYRISIM_FIDELITY_REFDATA_H
+#define MYRISIM_FIDELITY_REFDATA_H
 
 #include "csvread.h"
 #include "refkind.h"

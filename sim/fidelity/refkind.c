@@ -1,3 +1,5 @@
+/* Reference kinds (refkind.h): exact, approx and bound values, and how a
+ * bound's metric suffix (_lt, _le, _gt, _ge) is compared. */
 #include "refkind.h"
 
 #include "../outputs/textfmt.h"

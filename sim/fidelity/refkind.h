@@ -7,8 +7,8 @@
  * ("simulated < value", "<=", ">", ">="). In comparison.csv the reference
  * field carries the kind as a prefix: "19" exact, "~119" approx, "<10" or
  * ">=5000" bound; plain numbers stay plain, so exact rows read as before. */
-#ifndef MYRISIM_SIM_REFKIND_H
-#define MYRISIM_SIM_REFKIND_H
+#ifndef MYRISIM_FIDELITY_REFKIND_H
+#define MYRISIM_FIDELITY_REFKIND_H
 
 typedef enum { REF_EXACT, REF_APPROX, REF_BOUND } ref_kind;
 typedef enum { CMP_NONE, CMP_LT, CMP_LE, CMP_GT, CMP_GE } ref_cmp;

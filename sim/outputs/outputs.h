@@ -3,8 +3,8 @@
  * and report.md.
  * Everything is a function of the scenario and the results only: no times,
  * no paths of the machine, numbers in one stable format. */
-#ifndef MYRISIM_SIM_OUTPUTS_H
-#define MYRISIM_SIM_OUTPUTS_H
+#ifndef MYRISIM_OUTPUTS_H
+#define MYRISIM_OUTPUTS_H
 
 #include "../runner/result.h"
 #include "../scenario/scenario.h"

@@ -1,3 +1,4 @@
+/* Stable text formatting (textfmt.h): numbers, CSV fields, file-name slugs. */
 #include "textfmt.h"
 
 #include <ctype.h>

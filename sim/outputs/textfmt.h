@@ -1,8 +1,8 @@
 /* Stable text formatting shared by every writer: numbers print the same way on
  * every run (integers exactly, others with %.6g), CSV fields are quoted only
  * when needed, and names become file-name slugs. */
-#ifndef MYRISIM_SIM_TEXTFMT_H
-#define MYRISIM_SIM_TEXTFMT_H
+#ifndef MYRISIM_OUTPUTS_TEXTFMT_H
+#define MYRISIM_OUTPUTS_TEXTFMT_H
 
 #include <stdio.h>
 

@@ -1,3 +1,4 @@
+/* Units of measurement names by suffix (units.h): one table for every writer. */
 #include "units.h"
 
 #include <string.h>

@@ -1,3 +1,5 @@
+/* The fork-per-run executor (executor.h): children, pipes, --jobs, the
+ * wall-clock guard, results kept in run order. */
 #define _GNU_SOURCE
 #include "executor.h"
 

@@ -3,8 +3,8 @@
  * the parent keeps results in run-index order, so output does not depend on
  * scheduling. A child that fails, crashes or outlives the wall-clock guard is
  * reported with its scenario, series and x; the parent never hangs. */
-#ifndef MYRISIM_SIM_EXECUTOR_H
-#define MYRISIM_SIM_EXECUTOR_H
+#ifndef MYRISIM_RUNNER_EXECUTOR_H
+#define MYRISIM_RUNNER_EXECUTOR_H
 
 #include "result.h"
 #include "../scenario/runspec.h"

@@ -1,3 +1,5 @@
+/* A run's result (result.h): measurements, error lines and their text
+ * wire format between the child and the parent. */
 #include "result.h"
 
 #include "../outputs/textfmt.h"

@@ -1,8 +1,8 @@
 /* What one run produced: named measurements, or an error. A run executes in
  * a child process and sends its result to the parent as text lines
  * ("m NAME VALUE", "error TEXT"), so this is also the wire format. */
-#ifndef MYRISIM_SIM_RESULT_H
-#define MYRISIM_SIM_RESULT_H
+#ifndef MYRISIM_RUNNER_RESULT_H
+#define MYRISIM_RUNNER_RESULT_H
 
 #include <stdio.h>
 
@@ -15,7 +15,7 @@ typedef struct run_result {
     int n;
     char names[RESULT_MAX][RESULT_NAME];
     double values[RESULT_MAX];
-    char error[2048];             /* why the run failed (may hold several lines) */
+    char error[8192];             /* why the run failed (may hold several lines) */
 } run_result;
 
 void result_init(run_result *r);

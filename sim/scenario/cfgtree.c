@@ -1,3 +1,5 @@
+/* Helpers over libconfig trees (cfgtree.h): diagnostics naming file, line
+ * and key, dotted paths, numeric reads, deep copies. */
 #include "cfgtree.h"
 
 #include <stdarg.h>

@@ -1,7 +1,7 @@
 /* Helpers over libconfig trees: error messages that name file, line and key,
  * the dotted path of a setting, numeric reads and deep copies. */
-#ifndef MYRISIM_SIM_CFGTREE_H
-#define MYRISIM_SIM_CFGTREE_H
+#ifndef MYRISIM_SCENARIO_CFGTREE_H
+#define MYRISIM_SCENARIO_CFGTREE_H
 
 #include <libconfig.h>
 #include <stdio.h>

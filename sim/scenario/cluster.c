@@ -1,3 +1,5 @@
+/* Decoding and checking a scenario's cluster (cluster.h): nodes, chip,
+ * link, host, topology (with explicit cable lists) and routing. */
 #include "cluster.h"
 
 #include <stdlib.h>

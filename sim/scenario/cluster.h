@@ -1,8 +1,8 @@
 /* The cluster a run simulates, as the scenario describes it: nodes, NI chip,
  * link kind, host profile, topology and routing. Later issues build the
  * SystemC models from this; for now it is decoded and checked. */
-#ifndef MYRISIM_SIM_CLUSTER_H
-#define MYRISIM_SIM_CLUSTER_H
+#ifndef MYRISIM_SCENARIO_CLUSTER_H
+#define MYRISIM_SCENARIO_CLUSTER_H
 
 #include "runspec.h"
 

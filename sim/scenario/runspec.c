@@ -1,3 +1,5 @@
+/* Settings of one run (runspec.h) through its layers: the swept value, the
+ * series' overrides, the file; experiment.params as name/value text. */
 #include "runspec.h"
 
 #include "../outputs/textfmt.h"

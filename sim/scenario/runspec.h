@@ -1,7 +1,7 @@
 /* One run: a series at a sweep point. Settings are looked up through layers:
  * the swept parameter first, then the series' overrides, then the file. */
-#ifndef MYRISIM_SIM_RUNSPEC_H
-#define MYRISIM_SIM_RUNSPEC_H
+#ifndef MYRISIM_SCENARIO_RUNSPEC_H
+#define MYRISIM_SCENARIO_RUNSPEC_H
 
 #include "scenario.h"
 

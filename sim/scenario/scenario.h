@@ -3,8 +3,8 @@
  * sweep points, plots and reference values. Settings an experiment reads are
  * looked up per run through a run_spec (runspec.h), which layers the series'
  * overrides and the sweep value over the file. */
-#ifndef MYRISIM_SIM_SCENARIO_H
-#define MYRISIM_SIM_SCENARIO_H
+#ifndef MYRISIM_SCENARIO_H
+#define MYRISIM_SCENARIO_H
 
 #include "cfgtree.h"
 #include "../experiments/experiments.h"

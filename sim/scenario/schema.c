@@ -1,3 +1,5 @@
+/* The scenario schema (schema.h): every key, its type and accepted values,
+ * and the validator that walks a parsed file against it. */
 #include "schema.h"
 
 #include "../experiments/experiments.h"

@@ -2,8 +2,8 @@
  * it is required, and the values it accepts. The validator walks a parsed
  * file against it, so typos and wrong types are caught with file:line:key
  * before anything runs. docs/scenarios.md describes the same keys. */
-#ifndef MYRISIM_SIM_SCHEMA_H
-#define MYRISIM_SIM_SCHEMA_H
+#ifndef MYRISIM_SCENARIO_SCHEMA_H
+#define MYRISIM_SCENARIO_SCHEMA_H
 
 #include "cfgtree.h"
 

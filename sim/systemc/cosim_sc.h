@@ -2,8 +2,8 @@
  * (model/node/cosim.c) in one SC_THREAD, the stepper, and one SC_THREAD per
  * host process; SystemC time advances when a host process acts. Thin on
  * purpose: all model logic stays in C. Callable from C and C++. */
-#ifndef MYRISIM_SIM_SYSTEMC_COSIM_SC_H
-#define MYRISIM_SIM_SYSTEMC_COSIM_SC_H
+#ifndef MYRISIM_SYSTEMC_COSIM_SC_H
+#define MYRISIM_SYSTEMC_COSIM_SC_H
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,8 +1,8 @@
 /* A fixture for card tests without firmware: an event queue, a fabric from
  * a topology, and one core + card per NI. Registers are driven through the
  * card's mmio functions at chosen core cycles; events run with evq. */
-#ifndef MYRISIM_TESTS_CARD_FIXTURE_H
-#define MYRISIM_TESTS_CARD_FIXTURE_H
+#ifndef MYRISIM_CARD_FIXTURE_H
+#define MYRISIM_CARD_FIXTURE_H
 
 #include "../../model/card/card.h"
 #include "../../model/switch/fabric.h"

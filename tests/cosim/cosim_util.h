@@ -2,8 +2,8 @@
  * image (build/fw/ni/NAME.l4|l9.elf) on every NI, run, and capture what a
  * run produced (console, marks, exit codes, cycles) as one text so two runs
  * can be compared byte for byte. */
-#ifndef MYRISIM_TESTS_COSIM_UTIL_H
-#define MYRISIM_TESTS_COSIM_UTIL_H
+#ifndef MYRISIM_COSIM_UTIL_H
+#define MYRISIM_COSIM_UTIL_H
 
 #include "../../model/node/cosim.h"
 

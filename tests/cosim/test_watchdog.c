@@ -38,6 +38,10 @@ TEST(cosim_watchdog, ring_with_shortest_path_routes_deadlocks_in_a_cycle_of_link
         ASSERT_EQ((int)st, 3);
         /* the cycle: each ring link, held by the packet of the NI behind it */
         ASSERT_TRUE(strstr(rep, "DEADLOCK: wait-for cycle of 8 channels") != NULL);
+        /* the first line names the cycle, link after link, back to the first */
+        const char *head = "DEADLOCK: wait-for cycle of 8 channels: ni0->sw0.p0 waits for sw0.p1->sw1.p2 waits for ";
+        ASSERT_TRUE(!strncmp(rep, head, strlen(head)));
+        ASSERT_TRUE(strstr(rep, "waits for ni0->sw0.p0 (each held by a packet that waits for the next)\n") != NULL);
         ASSERT_TRUE(strstr(rep, "sw0.p1->sw1.p2") != NULL);
         ASSERT_TRUE(strstr(rep, "sw1.p1->sw2.p2") != NULL);
         ASSERT_TRUE(strstr(rep, "sw2.p1->sw3.p2") != NULL);
@@ -69,6 +73,11 @@ TEST(cosim_watchdog, updown_routes_leave_no_link_cycle_but_the_nis_still_wait)
     ASSERT_EQ(st, COSIM_DEADLOCK);
     ASSERT_TRUE(strstr(rep, "no wait-for cycle") != NULL);
     ASSERT_TRUE(strstr(rep, "no receive buffer posted") != NULL);
+    /* the first line: the NIs that wait. ni2's packet to ni0 queues behind
+     * ni0's packet to ni2, which ni2 does not take: ni2 waits for itself */
+    const char *want = "DEADLOCK: ni2 waits for itself (its packet to ni0 waits behind ni0#0 (ni0 -> ni2), and ni2 has "
+                       "no receive buffer posted; its firmware is in main)\n";
+    ASSERT_TRUE(!strncmp(rep, want, strlen(want)));
     cr_free(&r);
 }
 

@@ -1,3 +1,6 @@
+/* The event queue (model/event/evq.h): order by time then by scheduling,
+ * cancellation, events scheduling events, a large random load, and the
+ * reports' time format. */
 #include "../harness/harness.h"
 #include "../../model/event/evq.h"
 
@@ -115,4 +118,15 @@ TEST(evq, many_cancelled_timers_and_stale_ids)
     ASSERT_EQ(evq_pending(q), 0);
     ASSERT_EQ(evq_next(q), SIM_TIME_NEVER);
     evq_free(q);
+}
+
+/* The reports' one time format: microseconds, rounded to the nanosecond. */
+TEST(evq, sim_time_us_rounds_to_the_nanosecond)
+{
+    char b[40];
+    ASSERT_STR_EQ(sim_time_us(5516490000ull, b, sizeof b), "5516.490 us");
+    ASSERT_STR_EQ(sim_time_us(7516545454ull, b, sizeof b), "7516.545 us");
+    ASSERT_STR_EQ(sim_time_us(999999, b, sizeof b), "1.000 us");
+    ASSERT_STR_EQ(sim_time_us(499, b, sizeof b), "0.000 us");
+    ASSERT_STR_EQ(sim_time_us(SIM_US(2000), b, sizeof b), "2000.000 us");
 }

@@ -1,3 +1,5 @@
+/* The id set behind event cancellation (model/event/idset.h) against a
+ * plain array. */
 #include "../harness/harness.h"
 #include "../../model/event/idset.h"
 

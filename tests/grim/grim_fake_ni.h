@@ -9,8 +9,8 @@
  * translation request and raises HOST_SIG, and lends its host-DMA engine.
  * It is written from the ABI, independently of hostlib/grim, so the tests
  * check the host library against the contract, not against itself. */
-#ifndef MYRISIM_TESTS_GRIM_GFNI_H
-#define MYRISIM_TESTS_GRIM_GFNI_H
+#ifndef MYRISIM_GRIM_FAKE_NI_H
+#define MYRISIM_GRIM_FAKE_NI_H
 
 #include "../tpil/fixture.h"
 

@@ -12,8 +12,8 @@
  *      gf g; gf_new(&g, &o) == 0 or g.err;
  *      st = gf_run(&g, my_driver, &arg, SIM_US(20000), &rc);
  *      gf_lcw(&g, node, lc, GRIM_L_DELIVERED) ...; gf_free(&g); */
-#ifndef MYRISIM_TESTS_GRIM_FW_GF_H
-#define MYRISIM_TESTS_GRIM_FW_GF_H
+#ifndef MYRISIM_GRIM_FW_GF_H
+#define MYRISIM_GRIM_FW_GF_H
 
 #include "../../firmware/grim/grim_abi.h"
 #include "../../hostlib/platform.h"

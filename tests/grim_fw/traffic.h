@@ -3,8 +3,8 @@
  * the other nodes; every receiving endpoint checks each message against the
  * plan -- per (source endpoint, destination endpoint) stream the messages
  * must come exactly once, in order, with every payload byte as sent. */
-#ifndef MYRISIM_TESTS_GRIM_FW_TRAFFIC_H
-#define MYRISIM_TESTS_GRIM_FW_TRAFFIC_H
+#ifndef MYRISIM_GRIM_FW_TRAFFIC_H
+#define MYRISIM_GRIM_FW_TRAFFIC_H
 
 #include "gf.h"
 

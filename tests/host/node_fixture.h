@@ -1,7 +1,7 @@
 /* The host-node runs of node_run.h for tests: a set-up error or a missing
  * measure fails the test. */
-#ifndef MYRISIM_TESTS_HOST_NODE_FIXTURE_H
-#define MYRISIM_TESTS_HOST_NODE_FIXTURE_H
+#ifndef MYRISIM_HOST_NODE_FIXTURE_H
+#define MYRISIM_HOST_NODE_FIXTURE_H
 
 #include "node_run.h"
 

@@ -6,8 +6,8 @@
  * comes back as a record text (every process's measures with every digit
  * and end time, cosim_write_record), so runs can be compared byte for
  * byte; the measures of node 0 also as values. */
-#ifndef MYRISIM_TESTS_HOST_NODE_RUN_H
-#define MYRISIM_TESTS_HOST_NODE_RUN_H
+#ifndef MYRISIM_HOST_NODE_RUN_H
+#define MYRISIM_HOST_NODE_RUN_H
 
 #include "../../hostlib/apps/happ.h"
 #include "../../model/node/hosts.h"

@@ -72,3 +72,44 @@ TEST(host_scenarios, bad_set_ups_are_refused_with_file_line_and_key)
     refused("program = \"ni2host\";", "program = \"ni2host\"; compare_pci = \"pci32-33\";",
             "does not compare PCI slots");
 }
+
+/* experiment.params: a name the program does not declare is refused with
+ * the program's parameter list, wherever it comes from (--set, a series,
+ * the sweep), and a declared one is accepted. */
+TEST(host_scenarios, unknown_program_parameters_are_errors_that_list_the_valid_names)
+{
+    int st = sim_cli("describe scenarios/teaching/slow_receiver.cfg --set experiment.params.HANDLER=5");
+    harness_note("%s", sim_stderr());
+    ASSERT_EQ(st, 2);
+    const char *e = sim_stderr();
+    ASSERT_TRUE(strstr(e, "--set experiment.params.HANDLER: host program grim_stream has no parameter 'HANDLER'") != NULL);
+    ASSERT_TRUE(strstr(e, "(its parameters: COUNT, BYTES, HANDLER_US,") != NULL);
+    ASSERT_EQ(sim_cli("describe scenarios/teaching/slow_receiver.cfg --set experiment.params.HANDLER_US=5"), 0);
+
+    /* in one series only: named once, at its line */
+    const char *d = sim_scratch("host_badparam");
+    char path[600];
+    snprintf(path, sizeof path, "%s/bad.cfg", d);
+    size_t len;
+    char *base = sim_read("scenarios/teaching/slow_receiver.cfg", &len);
+    sim_write(path, sim_replace(base, "params = { HANDLER_US = 60; }", "params = { HANDLER_US = 60; HANDLR = 1; }"));
+    st = sim_cli("run %s --out %s/out", path, d);
+    harness_note("%s", sim_stderr());
+    ASSERT_EQ(st, 2);
+    e = sim_stderr();
+    ASSERT_TRUE(strstr(e, "bad.cfg:") != NULL);
+    const char *first = strstr(e, "has no parameter 'HANDLR'");
+    ASSERT_TRUE(first != NULL);
+    ASSERT_TRUE(strstr(first + 1, "has no parameter 'HANDLR'") == NULL);
+    char csv[700];
+    snprintf(csv, sizeof csv, "%s/out/fast-receiver.csv", d);
+    ASSERT_TRUE(!sim_exists(csv));   /* refused before anything ran */
+
+    /* a swept parameter */
+    snprintf(path, sizeof path, "%s/sweep.cfg", d);
+    base = sim_read("scenarios/thesis/fig5_6.cfg", &len);
+    sim_write(path, sim_replace(base, "param = \"experiment.params.BYTES\"", "param = \"experiment.params.BYTS\""));
+    ASSERT_EQ(sim_cli("describe %s", path), 2);
+    ASSERT_TRUE(strstr(sim_stderr(), "host program ni2host has no parameter 'BYTS' (its parameters: BYTES, ITERS, WARMUP)") !=
+                NULL);
+}

@@ -1,8 +1,8 @@
 /* Helpers for the ISS tests: assemble snippets with llvm-mc-14 (no
  * relocations: branch targets are absolute numbers), load them into a
  * core, run them to completion. */
-#ifndef MYRISIM_TESTS_ISS_UTIL_H
-#define MYRISIM_TESTS_ISS_UTIL_H
+#ifndef MYRISIM_ISS_UTIL_H
+#define MYRISIM_ISS_UTIL_H
 
 #include "../../model/lanai/lanai.h"
 

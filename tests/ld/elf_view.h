@@ -1,8 +1,8 @@
 /* A small ELF32 big-endian reader for the tests: sections, symbols and RELA
  * entries of objects and executables. Written apart from tools/lanai-ld so
  * the tests check the linker against an independent reading of the files. */
-#ifndef TESTS_LD_ELF_VIEW_H
-#define TESTS_LD_ELF_VIEW_H
+#ifndef MYRISIM_LD_ELF_VIEW_H
+#define MYRISIM_LD_ELF_VIEW_H
 
 #include <stddef.h>
 #include <stdint.h>

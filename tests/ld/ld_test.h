@@ -1,8 +1,8 @@
 /* Helpers shared by the linker and runtime tests: running the tools,
  * compiling fixtures, reading llvm-nm output and lanai-ld maps, and the
  * independent relocation checker (reloc_check.c). */
-#ifndef TESTS_LD_LD_TEST_H
-#define TESTS_LD_LD_TEST_H
+#ifndef MYRISIM_LD_TEST_H
+#define MYRISIM_LD_TEST_H
 
 #include "../harness/harness.h"
 #include "elf_view.h"

@@ -1,3 +1,5 @@
+/* Helpers of the NI benchmark tests (ni_util.h): one point of a scenario
+ * given as text, run in this process or through build/myrisim. */
 #define _GNU_SOURCE
 #include "ni_util.h"
 

@@ -2,8 +2,8 @@
  * text through the ni_pingpong kind in this process (scenario_load + the
  * kind's run function), or build/myrisim on it; the profile and link facts
  * the expectations are computed from. */
-#ifndef MYRISIM_TESTS_NI_UTIL_H
-#define MYRISIM_TESTS_NI_UTIL_H
+#ifndef MYRISIM_NI_BENCH_NI_UTIL_H
+#define MYRISIM_NI_BENCH_NI_UTIL_H
 
 #include "../../sim/runner/result.h"
 

@@ -88,8 +88,9 @@ TEST(ni_bench, deadlock_is_reported_by_the_watchdog)
     snprintf(extra, sizeof extra, "firmware = \"%s/tests/ni_bench/fixtures/silent.c\"; watchdog_us = 20;",
              ni_root());
     run_result r = ni_run("deadlock", ni_cfg("lanai9", "san1280", CABLE, extra, "BYTES = 4;"));
-    expect_failure(&r, "deadlock:", "DEADLOCK");
-    ASSERT_TRUE(strstr(r.error, "still running") != NULL);
+    expect_failure(&r, "DEADLOCK: nothing moves, and no cycle of waiting NIs or links was found", "ni1: core at pc");
+    ASSERT_TRUE(strstr(r.error, "ni0 still running at pc 0x") != NULL);
+    ASSERT_TRUE(strstr(r.error, "(nothing on its console)") != NULL);
 }
 
 TEST(ni_bench, time_limit_fails_the_run)

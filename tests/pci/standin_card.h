@@ -3,8 +3,8 @@
  * semantics and the host interrupt line, plain storage for every other
  * special register, and the DMA registers routed to the engines exactly as
  * the real card must route them (pci_card_dma_write/read first). */
-#ifndef MYRISIM_TESTS_STANDIN_CARD_H
-#define MYRISIM_TESTS_STANDIN_CARD_H
+#ifndef MYRISIM_PCI_STANDIN_CARD_H
+#define MYRISIM_PCI_STANDIN_CARD_H
 
 #include "../../model/pci/card.h"
 

@@ -3,8 +3,8 @@
  * tests of the DMA engines, which look inside the card side (ISR raises,
  * SRAM ranges announced, traffic reported, fault texts) through the
  * stand-in. Everything else runs on the real card (tests/tpil/fixture.h). */
-#ifndef MYRISIM_TESTS_PCI_STANDIN_FIXTURE_H
-#define MYRISIM_TESTS_PCI_STANDIN_FIXTURE_H
+#ifndef MYRISIM_PCI_STANDIN_FIXTURE_H
+#define MYRISIM_PCI_STANDIN_FIXTURE_H
 
 #include "../../hostlib/driver/driver.h"
 #include "../../hostlib/platform_evq.h"

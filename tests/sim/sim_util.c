@@ -1,3 +1,5 @@
+/* Helpers of the scenario tests (sim_util.h): scratch directories, files,
+ * build/myrisim runs with their status and output captured. */
 #define _GNU_SOURCE
 #include "sim_util.h"
 

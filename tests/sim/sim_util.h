@@ -1,8 +1,8 @@
 /* Helpers for the scenario tests: a scratch directory per test under
  * build/tests/sim/, scenario files written from text, and build/myrisim run
  * with its exit status and stderr captured. */
-#ifndef MYRISIM_TESTS_SIM_UTIL_H
-#define MYRISIM_TESTS_SIM_UTIL_H
+#ifndef MYRISIM_SIM_UTIL_H
+#define MYRISIM_SIM_UTIL_H
 
 #include <stddef.h>
 

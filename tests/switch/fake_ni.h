@@ -1,8 +1,8 @@
 /* A scripted stand-in for an NI card on an endpoint: sends packets at given
  * times, receives at a scripted rate (or refuses), and records what arrived
  * and when. Test helper only. */
-#ifndef MYRISIM_TESTS_FAKE_NI_H
-#define MYRISIM_TESTS_FAKE_NI_H
+#ifndef MYRISIM_SWITCH_FAKE_NI_H
+#define MYRISIM_SWITCH_FAKE_NI_H
 
 #include "../../model/switch/endpoint.h"
 

@@ -1,6 +1,6 @@
 /* Test helper: a topology brought to life with a fake NI on every endpoint. */
-#ifndef MYRISIM_TESTS_NET_FIXTURE_H
-#define MYRISIM_TESTS_NET_FIXTURE_H
+#ifndef MYRISIM_SWITCH_NET_FIXTURE_H
+#define MYRISIM_SWITCH_NET_FIXTURE_H
 
 #include "../../model/switch/fabric.h"
 #include "fake_ni.h"

@@ -1,8 +1,8 @@
 /* The calibration measurements of docs/hosts.md, shared by the tests (which
  * check them against the published figures) and tpil-bench (which prints
  * them). Each opens its own fixture. */
-#ifndef MYRISIM_TESTS_TPIL_CALIB_H
-#define MYRISIM_TESTS_TPIL_CALIB_H
+#ifndef MYRISIM_TPIL_CALIB_H
+#define MYRISIM_TPIL_CALIB_H
 
 #include "fixture.h"
 

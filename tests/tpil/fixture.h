@@ -4,8 +4,8 @@
  * card model (model/card) on a LANai core that runs no firmware here: the
  * tests act for the firmware through fixture_lanai_write/read, which reach
  * the card's registers exactly as a firmware store or load would. */
-#ifndef MYRISIM_TESTS_TPIL_FIXTURE_H
-#define MYRISIM_TESTS_TPIL_FIXTURE_H
+#ifndef MYRISIM_TPIL_FIXTURE_H
+#define MYRISIM_TPIL_FIXTURE_H
 
 #include "../../hostlib/platform_evq.h"
 #include "../../hostlib/tpil/tpil.h"

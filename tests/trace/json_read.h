@@ -2,8 +2,8 @@
  * no bare control characters in strings, valid escapes and UTF-8, no
  * leading zeros, nothing after the value). Numbers keep their text so a
  * test can read a timestamp to the picosecond. */
-#ifndef MYRISIM_TESTS_JSON_READ_H
-#define MYRISIM_TESTS_JSON_READ_H
+#ifndef MYRISIM_TRACE_JSON_READ_H
+#define MYRISIM_TRACE_JSON_READ_H
 
 #include <stddef.h>
 #include <stdint.h>

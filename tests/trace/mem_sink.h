@@ -1,6 +1,6 @@
 /* A trace sink into memory, for tests that read the JSON back. */
-#ifndef MYRISIM_TESTS_MEM_SINK_H
-#define MYRISIM_TESTS_MEM_SINK_H
+#ifndef MYRISIM_TRACE_MEM_SINK_H
+#define MYRISIM_TRACE_MEM_SINK_H
 
 #include "../../model/trace/trace.h"
 

@@ -4,8 +4,8 @@
  * with a traceEvents array; every event has ph and pid; every non-metadata
  * event has a ts, an X a dur, a flow an id; every track an event names was
  * declared by a thread_name event of a declared process. */
-#ifndef MYRISIM_TESTS_TRACE_LOAD_H
-#define MYRISIM_TESTS_TRACE_LOAD_H
+#ifndef MYRISIM_TRACE_LOAD_H
+#define MYRISIM_TRACE_LOAD_H
 
 #include "json_read.h"
 

@@ -2,8 +2,8 @@
  * Shared data model: input objects with their sections and symbols, the
  * global symbol table, and the link (layout result). Plain structs; every
  * pass is a function over struct ld_link. */
-#ifndef LANAI_LD_H
-#define LANAI_LD_H
+#ifndef MYRISIM_LANAI_LD_LD_H
+#define MYRISIM_LANAI_LD_LD_H
 
 #include <stddef.h>
 #include <stdint.h>

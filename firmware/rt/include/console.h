@@ -1,8 +1,8 @@
 /* Console output for firmware. On the simulated LANai it writes to the
  * simulator-services window; the conformance suite also builds the same
  * programs natively, where a shim maps it to stdio. */
-#ifndef MYRISIM_CONSOLE_H
-#define MYRISIM_CONSOLE_H
+#ifndef MYRISIM_INCLUDE_CONSOLE_H
+#define MYRISIM_INCLUDE_CONSOLE_H
 
 void con_putc(int c);
 void con_puts(const char *s);   /* no newline added */

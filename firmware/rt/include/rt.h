@@ -4,8 +4,8 @@
  * Division by zero never traps (the Lanai has no trap): like RISC-V,
  * x / 0 gives all ones (-1 signed) and x % 0 gives x. INT_MIN / -1 gives
  * INT_MIN and INT_MIN % -1 gives 0 (wrap-around, no trap). */
-#ifndef MYRISIM_RT_H
-#define MYRISIM_RT_H
+#ifndef MYRISIM_INCLUDE_RT_H
+#define MYRISIM_INCLUDE_RT_H
 
 int __mulsi3(int a, int b);
 int __divsi3(int a, int b);

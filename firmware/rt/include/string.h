@@ -4,8 +4,8 @@
 #ifndef __lanai__
 #include_next <string.h>
 #else
-#ifndef MYRISIM_RT_STRING_H
-#define MYRISIM_RT_STRING_H
+#ifndef MYRISIM_INCLUDE_STRING_H
+#define MYRISIM_INCLUDE_STRING_H
 
 #include <stddef.h>
 
