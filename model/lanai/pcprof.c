@@ -19,6 +19,7 @@ struct lanai_pcprof {
     int have_last;
     char *env_prefix;             /* MYRISIM_LANAI_PROF: write a file at free */
     callpath cp;                  /* exclusive cycles per call path */
+    uint64_t w0, w1;              /* count only cycles in [w0, w1) (w1 0: always) */
 };
 
 int lanai_pcprof_enable(lanai_core *c)
@@ -53,6 +54,7 @@ void lanai_pcprof_tick(lanai_core *c, uint32_t pc)
 {
     lanai_pcprof *p = c->pcprof;
     uint64_t d = p->have_last ? c->cycles - p->last_cyc : 0;
+    if (p->w1 && (p->last_cyc < p->w0 || p->last_cyc >= p->w1)) d = 0;   /* outside the window */
     if (p->have_last && p->last < c->sram_size) p->cyc[p->last >> 2] += d;
     uint32_t insn = 0;
     if (pc < c->sram_size && !(pc & 3)) {
@@ -63,7 +65,7 @@ void lanai_pcprof_tick(lanai_core *c, uint32_t pc)
     p->last = pc;
     p->last_cyc = c->cycles;
     p->have_last = 1;
-    if (pc < c->sram_size) p->n[pc >> 2]++;
+    if (pc < c->sram_size && !(p->w1 && (c->cycles < p->w0 || c->cycles >= p->w1))) p->n[pc >> 2]++;
 }
 
 /* The last instruction's cycles are charged when the next one starts: do
@@ -72,8 +74,9 @@ static void settle(const lanai_core *c)
 {
     lanai_pcprof *p = c->pcprof;
     if (!p->have_last || p->last >= c->sram_size) return;
-    p->cyc[p->last >> 2] += c->cycles - p->last_cyc;
-    p->cp.node[p->cp.cur].cycles += c->cycles - p->last_cyc;
+    uint64_t d = p->w1 && (p->last_cyc < p->w0 || p->last_cyc >= p->w1) ? 0 : c->cycles - p->last_cyc;
+    p->cyc[p->last >> 2] += d;
+    p->cp.node[p->cp.cur].cycles += d;
     p->last_cyc = c->cycles;
 }
 
@@ -200,6 +203,14 @@ void lanai_pcprof_env(lanai_core *c)
     const char *e = getenv("MYRISIM_LANAI_PROF");
     if (!e || !*e || lanai_pcprof_enable(c)) return;
     c->pcprof->env_prefix = strdup(e);
+    /* MYRISIM_LANAI_PROF_WINDOW=T0:T1: only the cycles between T0 and T1
+     * microseconds of the core's time (myrisim profile --window) */
+    const char *w = getenv("MYRISIM_LANAI_PROF_WINDOW");
+    double t0, t1;
+    if (w && sscanf(w, "%lf:%lf", &t0, &t1) == 2 && t1 > t0 && t0 >= 0) {
+        c->pcprof->w0 = (uint64_t)(t0 * 1e-6 * (double)c->prof->clock_hz);
+        c->pcprof->w1 = (uint64_t)(t1 * 1e-6 * (double)c->prof->clock_hz);
+    }
 }
 
 void lanai_pcprof_free(lanai_core *c)

@@ -14,7 +14,7 @@
 
 static void usage(FILE *f)
 {
-    fputs("usage: myrisim baseline [SCENARIO...] (--out DIR | --update) [--jobs N]\n", f);
+    fputs("usage: myrisim baseline [SCENARIO...] (--out DIR | --update) [--jobs N] [--images DIR]\n", f);
 }
 
 static void help(void)
@@ -29,7 +29,9 @@ static void help(void)
          "  --out DIR    where the baselines go\n"
          "  --update     re-record the committed baselines (scenarios/regress/baselines/),\n"
          "               after an intended change; same as `make regress-update`\n"
-         "  --jobs N     runs at once (default 2)\n\n"
+         "  --jobs N     runs at once (default 2)\n"
+         "  --images DIR take each prebuilt firmware image X.elf (experiment.elf) from DIR/X.elf\n"
+         "               where that file exists (another firmware build, same scenarios)\n\n"
          "exit status: 0 ok, 1 a run failed (its baseline records the failure) or a file\n"
          "could not be written, 2 bad scenario or usage");
 }
@@ -84,6 +86,12 @@ int regress_parse(int argc, char **argv, regress_opts *o, const char *const *fla
             else if (!strcmp(opt, "--format")) o->format = v;
             else if (!strcmp(opt, "--window")) o->window = v;
             else if (!strcmp(opt, "--diff")) o->diff = v;
+            else if (!strcmp(opt, "--series")) o->series = v;
+            else if (!strcmp(opt, "--x")) o->x = v;
+            else if (!strcmp(opt, "--images")) {
+                o->images = v;
+                setenv("MYRISIM_FW_IMAGES", v, 1);    /* exp_util.c; the runs' children inherit it */
+            }
         }
         if (done) continue;
         if (a[0] == '-' && a[1]) {
@@ -123,7 +131,7 @@ int cli_cmd_baseline(int argc, char **argv)
 {
     regress_opts o;
     static const char *const flags[] = {"--update", NULL};
-    static const char *const valued[] = {"--out", "--jobs", NULL};
+    static const char *const valued[] = {"--out", "--jobs", "--images", NULL};
     if (regress_parse(argc, argv, &o, flags, valued)) {
         usage(stderr);
         return MYRISIM_BAD_INPUT;

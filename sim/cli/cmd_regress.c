@@ -15,7 +15,8 @@
 
 static void usage(FILE *f)
 {
-    fputs("usage: myrisim regress [SCENARIO...] [--baselines DIR] [--junit FILE] [--jobs N] [--top N]\n", f);
+    fputs("usage: myrisim regress [SCENARIO...] [--baselines DIR] [--junit FILE] [--jobs N] [--top N]\n"
+          "                        [--images DIR]\n", f);
 }
 
 static void help(void)
@@ -29,7 +30,9 @@ static void help(void)
          "whose cycles changed most; always writes the JUnit report --junit FILE (default\n"
          "build/regress/junit.xml; schema scenarios/regress/junit.xsd).\n\n"
          "  --top N   functions listed per scenario (default 5)\n"
-         "  --jobs N  runs at once (default 2)\n\n"
+         "  --jobs N  runs at once (default 2)\n"
+         "  --images DIR  prebuilt firmware images X.elf from DIR/X.elf where present (try a\n"
+         "            firmware change against the baselines without rebuilding the tree)\n\n"
          "After an intended change: myrisim baseline --update (make regress-update).\n\n"
          "exit status: 0 everything matches, 1 something changed or a run failed, 2 a missing\n"
          "or corrupt baseline, a bad scenario or usage");
@@ -38,7 +41,7 @@ static void help(void)
 int cli_cmd_regress(int argc, char **argv)
 {
     regress_opts o;
-    static const char *const valued[] = {"--baselines", "--junit", "--jobs", "--top", NULL};
+    static const char *const valued[] = {"--baselines", "--junit", "--jobs", "--top", "--images", NULL};
     if (regress_parse(argc, argv, &o, NULL, valued)) {
         usage(stderr);
         return MYRISIM_BAD_INPUT;

@@ -10,7 +10,7 @@
 typedef struct regress_opts {
     const char *files[MAX_FILES];
     int nfiles, jobs, top, update, help;
-    const char *out, *baselines, *junit, *a, *b, *format, *window, *diff;
+    const char *out, *baselines, *junit, *a, *b, *format, *window, *diff, *images, *series, *x;
 } regress_opts;
 
 /* argv[2..]: SCENARIOs, the boolean flags and the options taking a value

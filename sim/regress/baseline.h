@@ -19,7 +19,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define BL_NAME 160
+#define BL_NAME 512
 
 typedef struct bl_fn {
     char name[BL_NAME];       /* a function, or a path "a;b;c" */

@@ -6,6 +6,7 @@
 #include "../cli/myrisim.h"
 #include "../outputs/textfmt.h"
 #include "../runner/executor.h"
+#include "../experiments/trace_run.h"
 #include "../scenario/runspec.h"
 #include "../scenario/scenario.h"
 
@@ -87,7 +88,8 @@ static void read_profiles(bl_run *br, const char *stem)
     globfree(&g);
 }
 
-int regress_collect(const char *const *files, int n, const char *root, int jobs, baseline *out)
+static int collect(const char *const *files, int n, const char *root, int jobs, baseline *out, int one,
+                   const char *series, const char *x_text)
 {
     scenario *sc = calloc((size_t)n, sizeof *sc);
     const double **xs = calloc((size_t)n, sizeof *xs);
@@ -100,6 +102,11 @@ int regress_collect(const char *const *files, int n, const char *root, int jobs,
         xs[loaded] = scenario_points(&sc[loaded], 0, &nx[loaded]);
         total += nx[loaded] * sc[loaded].nseries;
     }
+    int pick = -1;                  /* one: the run index kept */
+    if (!st && one && (pick = sim_trace_pick(&sc[0], xs[0], nx[0], x_text, series)) < 0) {
+        st = MYRISIM_BAD_INPUT;
+        loaded = n;
+    }
     char tmpl[] = "/tmp/myrisim-observe.XXXXXX";
     if (!st && !mkdtemp(tmpl)) {
         fprintf(stderr, "myrisim: cannot create a temporary directory under /tmp\n");
@@ -110,8 +117,9 @@ int regress_collect(const char *const *files, int n, const char *root, int jobs,
         run_result *res = calloc((size_t)total + 1, sizeof *res);
         for (int k = 0, at = 0; k < n; k++)
             for (int s = 0; s < sc[k].nseries; s++)
-                for (int i = 0; i < nx[k]; i++, at++)
-                    runs[at] = (run_spec){&sc[k], s, s * nx[k] + i, xs[k][i], NULL};
+                for (int i = 0; i < nx[k]; i++)
+                    if (pick < 0 || s * nx[k] + i == pick) runs[at++] = (run_spec){&sc[k], s, s * nx[k] + i, xs[k][i], NULL};
+        if (pick >= 0) total = 1;
         observe_set_dir(tmpl);
         const char *g = getenv("MYRISIM_RUN_GUARD");
         exec_opts eo = {jobs, g && atof(g) > 0 ? atof(g) : 600.0, 0};
@@ -126,7 +134,7 @@ int regress_collect(const char *const *files, int n, const char *root, int jobs,
             const char *f = files[k];
             if (!strncmp(f, root, rl) && f[rl] == '/') f += rl + 1;
             snprintf(b->file, sizeof b->file, "%s", f);
-            b->nrun = nx[k] * sc[k].nseries;
+            b->nrun = pick >= 0 ? 1 : nx[k] * sc[k].nseries;
             b->run = calloc((size_t)b->nrun, sizeof *b->run);
             for (int j = 0; j < b->nrun; j++, at++) {
                 bl_run *br = &b->run[j];
@@ -157,4 +165,14 @@ int regress_collect(const char *const *files, int n, const char *root, int jobs,
     free(xs);
     free(nx);
     return st;
+}
+
+int regress_collect(const char *const *files, int n, const char *root, int jobs, baseline *out)
+{
+    return collect(files, n, root, jobs, out, 0, NULL, NULL);
+}
+
+int regress_collect_one(const char *file, const char *root, const char *series, const char *x_text, baseline *out)
+{
+    return collect(&file, 1, root, 1, out, 1, series, x_text);
 }

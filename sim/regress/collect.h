@@ -14,6 +14,10 @@ char **regress_default_set(const char *root, int *n);
  * myrisim exit status of the failure (a bad scenario: nothing ran). Failed
  * runs are recorded as such in their baseline, not as a failure here. */
 int regress_collect(const char *const *files, int n, const char *root, int jobs, baseline *out);
+/* One run of one scenario: the series named `series` (default the first)
+ * at sweep point x_text (default the first), as --trace picks; out gets
+ * one run. */
+int regress_collect_one(const char *file, const char *root, const char *series, const char *x_text, baseline *out);
 
 /* The file stem of a scenario path ("scenarios/regress/grim.cfg" -> "grim"). */
 void regress_stem(const char *path, char *out, size_t len);

@@ -98,7 +98,7 @@ static int same(double a, double b, double tol)
 static void sum_fn(scen_cmp *c, int ni, const char *chip, const char *name, uint64_t cyc, int side)
 {
     for (int i = 0; i < c->nfn; i++)
-        if (c->fn[i].ni == ni && !strcmp(c->fn[i].name, name)) {
+        if (c->fn[i].ni == ni && !strcmp(c->fn[i].chip, chip) && !strcmp(c->fn[i].name, name)) {
             if (side) c->fn[i].b += cyc;
             else c->fn[i].a += cyc;
             return;
@@ -125,6 +125,7 @@ static int by_delta(const void *x, const void *y)
     uint64_t da = absdiff(a), db = absdiff(b);
     if (da != db) return da < db ? 1 : -1;
     if (a->ni != b->ni) return a->ni - b->ni;
+    if (strcmp(a->chip, b->chip)) return strcmp(a->chip, b->chip);
     return strcmp(a->name, b->name);
 }
 
