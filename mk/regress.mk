@@ -13,3 +13,5 @@ regress: all
 
 regress-update: all
 	$(B)/myrisim baseline --update --jobs $(REGRESS_JOBS)
+
+TEST_SRCS += $(sort $(wildcard tests/regress/*.c))

@@ -89,7 +89,9 @@ int baseline_write(const baseline *b, FILE *f)
             const bl_ni *n = &r->ni[k];
             fprintf(f, "ni %d %s cycles %" PRIu64 "\n", n->ni, n->chip, n->total);
             for (int j = 0; j < n->nfn; j++)
-                if (n->fn[j].cycles) fprintf(f, "fn %d %" PRIu64 " %s\n", n->ni, n->fn[j].cycles, n->fn[j].name);
+                if (n->fn[j].cycles)
+                    fprintf(f, "fn %d %" PRIu64 " %" PRIu64 " %s\n", n->ni, n->fn[j].cycles, n->fn[j].calls,
+                            n->fn[j].name);
         }
     }
     return ferror(f) ? -1 : 0;
@@ -184,17 +186,18 @@ int baseline_read(baseline *b, const char *path, char *err, size_t errlen)
                 add_ni(r, k, chip)->total = t;
         } else if (!strcmp(kw, "fn")) {
             int k, n = 0;
-            char cyc[32];
-            uint64_t c;
-            if (sscanf(rest, "%d %31s %n", &k, cyc, &n) != 2 || !n || !rest[n] || parse_u64(cyc, &c, 10)) {
-                rc = bad(err, errlen, path, ln, "expected 'fn NI CYCLES NAME'");
+            char cyc[32], ent[32];
+            uint64_t c, e;
+            if (sscanf(rest, "%d %31s %31s %n", &k, cyc, ent, &n) != 3 || !n || !rest[n] || parse_u64(cyc, &c, 10) ||
+                parse_u64(ent, &e, 10)) {
+                rc = bad(err, errlen, path, ln, "expected 'fn NI CYCLES ENTRIES NAME'");
                 break;
             }
             bl_ni *ni = NULL;
             for (int j = 0; j < r->nni; j++)
                 if (r->ni[j].ni == k) ni = &r->ni[j];
             if (!ni) rc = bad(err, errlen, path, ln, "no 'ni' line for this NI before its functions");
-            else add_fn(&ni->fn, &ni->nfn, rest + n, c, 0);
+            else add_fn(&ni->fn, &ni->nfn, rest + n, c, e);
         } else {
             char why[64];
             snprintf(why, sizeof why, "unknown line kind '%.20s'", kw);

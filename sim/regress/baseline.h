@@ -9,7 +9,8 @@
  *   metric NAME VALUE                      (%.12g)
  *   fingerprint HEX RECORDS | none 0
  *   ni K CHIP cycles N
- *   fn K CYCLES NAME                       (NI K's functions, most cycles first)
+ *   fn K CYCLES ENTRIES NAME               (NI K's functions, most cycles first;
+ *                                           entries: executions of the first instruction)
  *   error TEXT                             (a run that failed)
  *
  * Call paths are kept in memory only (myrisim profile and ab use them). */

@@ -95,12 +95,13 @@ static int same(double a, double b, double tol)
     return fabs(a - b) <= tol * m;
 }
 
-static void sum_fn(scen_cmp *c, int ni, const char *chip, const char *name, uint64_t cyc, int side)
+static void sum_fn(scen_cmp *c, int ni, const char *chip, const char *name, uint64_t cyc, uint64_t ent, int side)
 {
     for (int i = 0; i < c->nfn; i++)
         if (c->fn[i].ni == ni && !strcmp(c->fn[i].chip, chip) && !strcmp(c->fn[i].name, name)) {
             if (side) c->fn[i].b += cyc;
             else c->fn[i].a += cyc;
+            if (ent > c->fn[i].entries) c->fn[i].entries = ent;
             return;
         }
     if (!(c->nfn & (c->nfn - 1))) {
@@ -115,6 +116,7 @@ static void sum_fn(scen_cmp *c, int ni, const char *chip, const char *name, uint
     snprintf(f->name, sizeof f->name, "%s", name);
     if (side) f->b = cyc;
     else f->a = cyc;
+    f->entries = ent;
 }
 
 static uint64_t absdiff(const cmp_fn *f) { return f->a > f->b ? f->a - f->b : f->b - f->a; }
@@ -122,6 +124,8 @@ static uint64_t absdiff(const cmp_fn *f) { return f->a > f->b ? f->a - f->b : f-
 static int by_delta(const void *x, const void *y)
 {
     const cmp_fn *a = x, *b = y;
+    int wa = a->entries <= 1, wb = b->entries <= 1;
+    if (wa != wb) return wa - wb;
     uint64_t da = absdiff(a), db = absdiff(b);
     if (da != db) return da < db ? 1 : -1;
     if (a->ni != b->ni) return a->ni - b->ni;
@@ -133,7 +137,8 @@ static void add_profiles(scen_cmp *c, const bl_run *r, int side)
 {
     for (int k = 0; r && k < r->nni; k++)
         for (int j = 0; j < r->ni[k].nfn; j++)
-            sum_fn(c, r->ni[k].ni, r->ni[k].chip, r->ni[k].fn[j].name, r->ni[k].fn[j].cycles, side);
+            sum_fn(c, r->ni[k].ni, r->ni[k].chip, r->ni[k].fn[j].name, r->ni[k].fn[j].cycles, r->ni[k].fn[j].calls,
+                   side);
 }
 
 void compare_baselines(const baseline *a, const baseline *b, const tol_list *t, scen_cmp *c)

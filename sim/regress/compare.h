@@ -20,13 +20,16 @@ typedef struct cmp_fn {
     char chip[16];
     char name[BL_NAME];
     uint64_t a, b;            /* cycles summed over the scenario's runs */
+    uint64_t entries;         /* the most entries in one run, either side */
 } cmp_fn;
 
 typedef struct scen_cmp {
     const baseline *a, *b;
     cmp_item *item;
     int nitem, failed;
-    cmp_fn *fn;               /* most changed first (by |b - a|) */
+    cmp_fn *fn;               /* most changed first (by |b - a|); functions entered at most
+                                 once per run (the main loop, start-up: where firmware waits,
+                                 so their cycles move with any timing change) after the rest */
     int nfn;
 } scen_cmp;
 

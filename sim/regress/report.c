@@ -22,10 +22,11 @@ void report_text(FILE *f, const scen_cmp *c, int top)
     }
     int shown = 0;
     for (int i = 0; i < c->nfn && shown < top; i++) {
-        if (c->fn[i].a == c->fn[i].b) break;
+        if (c->fn[i].a == c->fn[i].b) continue;
         if (!shown++) fprintf(f, "  firmware functions whose cycles changed most (summed over the runs):\n");
-        fprintf(f, "    %-28s NI %d (%s): %" PRIu64 " -> %" PRIu64 " cycles (%+" PRId64 ")\n", c->fn[i].name,
-                c->fn[i].ni, c->fn[i].chip, c->fn[i].a, c->fn[i].b, delta(&c->fn[i]));
+        fprintf(f, "    %-28s NI %d (%s): %" PRIu64 " -> %" PRIu64 " cycles (%+" PRId64 ")%s\n", c->fn[i].name,
+                c->fn[i].ni, c->fn[i].chip, c->fn[i].a, c->fn[i].b, delta(&c->fn[i]),
+                c->fn[i].entries <= 1 ? "  [entered once: a loop that waits]" : "");
     }
 }
 
