@@ -117,7 +117,8 @@ static int collect_side(const char *root, side *s, int abi_same, char **files, i
                         const char *tmp, int k)
 {
     if (s->is_dir) {
-        setenv("MYRISIM_FW_IMAGES", s->spec, 1);
+        char abs_dir[PATH_MAX];
+        setenv("MYRISIM_FW_IMAGES", realpath(s->spec, abs_dir) ? abs_dir : s->spec, 1);
         int st = regress_collect((const char *const *)files, n, root, jobs, out);
         unsetenv("MYRISIM_FW_IMAGES");
         return st;

@@ -89,8 +89,13 @@ int regress_parse(int argc, char **argv, regress_opts *o, const char *const *fla
             else if (!strcmp(opt, "--series")) o->series = v;
             else if (!strcmp(opt, "--x")) o->x = v;
             else if (!strcmp(opt, "--images")) {
-                o->images = v;
-                setenv("MYRISIM_FW_IMAGES", v, 1);    /* exp_util.c; the runs' children inherit it */
+                static char abs_dir[PATH_MAX];
+                if (!realpath(v, abs_dir)) {
+                    fprintf(stderr, "myrisim %s: --images %s: no such directory\n", argv[1], v);
+                    return -1;
+                }
+                o->images = abs_dir;
+                setenv("MYRISIM_FW_IMAGES", abs_dir, 1);    /* exp_util.c; the runs' children inherit it */
             }
         }
         if (done) continue;
