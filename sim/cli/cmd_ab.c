@@ -8,6 +8,8 @@
 #include "../regress/collect.h"
 #include "../regress/compare.h"
 #include "../regress/report.h"
+#include "../regress/flame.h"
+#include "../outputs/textfmt.h"
 
 #include <dirent.h>
 #include <stdarg.h>
@@ -42,7 +44,8 @@ static void help(void)
          "       differs, both whole trees are built and each runs its own build/myrisim\n"
          "       (`myrisim baseline`, which that revision must have).\n\n"
          "  --format md|json  what goes to stdout (default md)\n"
-         "  --out DIR         also write DIR/ab.md and DIR/ab.json\n"
+         "  --out DIR         also write DIR/ab.md, DIR/ab.json and, per scenario, run and NI,\n"
+         "                    the differential flame graph A -> B (DIR/<scenario>/<run>.niK.diff.svg)\n"
          "  --top N           functions per NI (default 5)\n"
          "  --jobs N          runs at once (default 2)\n\n"
          "exit status: 0 compared (differences are the answer, not an error), 1 a build or a\n"
@@ -166,6 +169,34 @@ static int collect_side(const char *root, side *s, int abi_same, char **files, i
     return st;
 }
 
+/* OUT/<scenario>/<run slug>.niK.diff.svg for every run and NI both sides
+ * profiled with call paths (REV sides built as whole trees keep none). */
+static int write_diff_graphs(const char *out, const baseline *a, const baseline *b, int *written)
+{
+    int bad = 0;
+    for (int i = 0; i < b->nrun; i++) {
+        const bl_run *rb = &b->run[i], *ra = NULL;
+        for (int j = 0; j < a->nrun && !ra; j++)
+            if (!strcmp(a->run[j].label, rb->label)) ra = &a->run[j];
+        if (!ra) continue;
+        for (int k = 0; k < rb->nni; k++) {
+            const bl_ni *nb = &rb->ni[k], *na = NULL;
+            for (int j = 0; j < ra->nni && !na; j++)
+                if (ra->ni[j].ni == nb->ni) na = &ra->ni[j];
+            if (!na || !na->npath || !nb->npath) continue;
+            char dir[PATH_MAX], slug[300], path[PATH_MAX + 400], title[800];
+            snprintf(dir, sizeof dir, "%s/%s", out, b->scenario);
+            cli_mkdirs(dir);
+            slugify(rb->label, slug, sizeof slug);
+            snprintf(path, sizeof path, "%s/%s.ni%d.diff.svg", dir, slug, nb->ni);
+            snprintf(title, sizeof title, "A -> B: %s, %s, NI %d (%s)", b->scenario, rb->label, nb->ni, nb->chip);
+            bad |= flame_write_svg(path, title, nb->path, nb->npath, na->path, na->npath);
+            (*written)++;
+        }
+    }
+    return bad;
+}
+
 int cli_cmd_ab(int argc, char **argv)
 {
     regress_opts o;
@@ -234,6 +265,9 @@ int cli_cmd_ab(int argc, char **argv)
             f = fopen(p, "w");
             if (f) report_json(f, cmp, n, o.a, o.b, o.top);
             bad |= !f || fclose(f);
+            int graphs = 0;
+            for (int i = 0; i < n; i++) bad |= write_diff_graphs(o.out, &bl[0][i], &bl[1][i], &graphs);
+            if (graphs) fprintf(stderr, "myrisim ab: %d differential flame graphs under %s/<scenario>/\n", graphs, o.out);
             if (bad) {
                 fprintf(stderr, "myrisim ab: cannot write into %s\n", o.out);
                 st = MYRISIM_RUN_FAILED;

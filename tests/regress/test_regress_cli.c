@@ -115,6 +115,19 @@ TEST(regress_cli, slowed_send_function_fails_and_is_named_first)
     snprintf(xml, sizeof xml, "%s/junit.xml", d);
     ASSERT_TRUE(xmllint_ok(xml));
     ASSERT_TRUE(strstr(sim_read(xml, NULL), "<failure") != NULL);
+    /* the same two versions side by side: ab with two image directories */
+    ASSERT_EQ(sim_cli("ab --a %s/build/fw/grim --b %s %s/grim.cfg --format json --out %s/ab", harness_root(), img, d, d),
+              0);
+    const char *js = sim_stdout();
+    ASSERT_TRUE(strstr(js, "\"what\": \"fingerprint\", \"equal\": false") != NULL);
+    ASSERT_TRUE(strstr(js, "\"what\": \"latency_us\", \"a\": ") != NULL);
+    const char *fn = strstr(js, "\"functions\": [");
+    ASSERT_TRUE(fn && strstr(fn, "\"function\": \"tx_new\""));
+    char p[1200];
+    snprintf(p, sizeof p, "%s/ab/ab.md", d);
+    ASSERT_TRUE(strstr(sim_read(p, NULL), "| tx_new |") != NULL);
+    snprintf(p, sizeof p, "%s/ab/t_regress_grim/am-0.ni0.diff.svg", d);
+    ASSERT_TRUE(sim_exists(p));
 }
 
 TEST(regress_cli, slowed_inlined_function_names_its_caller)
