@@ -1,6 +1,7 @@
 /* Baseline files and profile files (baseline.h). */
 #define _GNU_SOURCE
 #include "baseline.h"
+#include "inline.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -229,8 +230,44 @@ int baseline_read_fp(bl_run *r, const char *path, char *err, size_t errlen)
     return 0;
 }
 
-int baseline_add_prof(bl_run *r, int ni, const char *path, char *err, size_t errlen)
+static int by_cycles(const void *x, const void *y)
 {
+    const bl_fn *a = x, *b = y;
+    if (a->cycles != b->cycles) return a->cycles < b->cycles ? 1 : -1;
+    return strcmp(a->name, b->name);
+}
+
+/* Per function again from the per-instruction lines, inlined code under the
+ * function inlined (entries: the most executions of one of its
+ * instructions, for an inlined function; the entry count otherwise). */
+static void add_insn(bl_ni *n, bl_fn **v, int *nv, const char *line, const inl_map *inl)
+{
+    unsigned pc;
+    unsigned long long cyc, cnt;
+    char where[256];
+    if (sscanf(line, "%x %llu %llu %255s", &pc, &cyc, &cnt, where) != 4) return;
+    const char *in = inline_at(inl, pc);
+    char name[BL_NAME];
+    if (in) snprintf(name, sizeof name, "%s", in);
+    else snprintf(name, sizeof name, "%.*s", (int)strcspn(where, "+"), where);
+    for (int i = 0; i < *nv; i++)
+        if (!strcmp((*v)[i].name, name)) {
+            (*v)[i].cycles += cyc;
+            if (in && cnt > (*v)[i].calls) (*v)[i].calls = cnt;
+            return;
+        }
+    uint64_t calls = 0;
+    if (in) calls = cnt;
+    else
+        for (int i = 0; i < n->nfn; i++)
+            if (!strcmp(n->fn[i].name, name)) calls = n->fn[i].calls;
+    add_fn(v, nv, name, cyc, calls);
+}
+
+int baseline_add_prof(bl_run *r, int ni, const char *path, const inl_map *inl, char *err, size_t errlen)
+{
+    bl_fn *byinsn = NULL;
+    int nbyinsn = 0;
     FILE *f = fopen(path, "r");
     if (!f) {
         snprintf(err, errlen, "%s: %s", path, strerror(errno));
@@ -262,6 +299,8 @@ int baseline_add_prof(bl_run *r, int ni, const char *path, char *err, size_t err
             int at = 0;
             if (sscanf(line, "%llu %lf %llu %llu %n", &cyc, &pct, &insns, &calls, &at) == 4 && at)
                 add_fn(&n->fn, &n->nfn, line + at, cyc, calls);
+        } else if (section == 2 && inl) {
+            add_insn(n, &byinsn, &nbyinsn, line, inl);
         } else if (section == 3 && !strncmp(line, "path ", 5)) {
             char *sp2 = strrchr(line, ' ');
             if (!sp2) continue;
@@ -273,5 +312,13 @@ int baseline_add_prof(bl_run *r, int ni, const char *path, char *err, size_t err
         }
     }
     fclose(f);
+    if (n && inl && nbyinsn) {
+        qsort(byinsn, (size_t)nbyinsn, sizeof *byinsn, by_cycles);
+        free(n->fn);
+        n->fn = byinsn;
+        n->nfn = nbyinsn;
+    } else {
+        free(byinsn);
+    }
     return rc;
 }

@@ -65,8 +65,11 @@ int baseline_write(const baseline *b, FILE *f);
 /* Read path; -1 with "path:line: why" in err on a missing or bad file. */
 int baseline_read(baseline *b, const char *path, char *err, size_t errlen);
 
-/* Add one NI's profile from a pcprof file; -1 with a message. */
-int baseline_add_prof(bl_run *r, int ni, const char *path, char *err, size_t errlen);
+/* Add one NI's profile from a pcprof file; -1 with a message. With inl
+ * (the image's inline ranges, inline.h), cycles of inlined code go to the
+ * function inlined rather than the one it was inlined into. */
+struct inl_map;
+int baseline_add_prof(bl_run *r, int ni, const char *path, const struct inl_map *inl, char *err, size_t errlen);
 /* "fingerprint HEX N" file of a run; -1 with a message. */
 int baseline_read_fp(bl_run *r, const char *path, char *err, size_t errlen);
 

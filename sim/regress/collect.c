@@ -3,6 +3,8 @@
 #include "collect.h"
 
 #include "observe.h"
+#include "inline.h"
+#include "../experiments/exp_util.h"
 #include "../cli/myrisim.h"
 #include "../outputs/textfmt.h"
 #include "../runner/executor.h"
@@ -71,8 +73,37 @@ static void remove_dir(const char *dir)
     rmdir(dir);
 }
 
+/* Inline ranges per prebuilt image, loaded once per image. */
+typedef struct inl_cache { char path[2048]; inl_map m; int ok; } inl_cache;
+static inl_cache *cache;
+static int ncache;
+
+static const inl_map *inline_for(const run_spec *r)
+{
+    const char *given = run_string(r, "experiment.elf", NULL);
+    if (!given) return NULL;                 /* built from source: no twin */
+    char elf[2048];
+    exp_path(r, given, elf, sizeof elf);
+    for (int i = 0; i < ncache; i++)
+        if (!strcmp(cache[i].path, elf)) return cache[i].ok ? &cache[i].m : NULL;
+    cache = realloc(cache, (size_t)(ncache + 1) * sizeof *cache);
+    inl_cache *c = &cache[ncache++];
+    snprintf(c->path, sizeof c->path, "%s", elf);
+    char err[600];
+    c->ok = inline_map_load(elf, &c->m, err, sizeof err) == 0;
+    return c->ok ? &c->m : NULL;
+}
+
+static void free_cache(void)
+{
+    for (int i = 0; i < ncache; i++) inline_map_free(&cache[i].m);
+    free(cache);
+    cache = NULL;
+    ncache = 0;
+}
+
 /* The profiles of one run: STEM.<chip>.<k>.prof, NI k. */
-static void read_profiles(bl_run *br, const char *stem)
+static void read_profiles(bl_run *br, const char *stem, const inl_map *inl)
 {
     char pat[4500];
     snprintf(pat, sizeof pat, "%.4400s.*.prof", stem);
@@ -83,7 +114,7 @@ static void read_profiles(bl_run *br, const char *stem)
         const char *dot = strchr(p, '.');
         int k = dot ? atoi(dot + 1) : 0;
         char err[600];
-        if (baseline_add_prof(br, k, g.gl_pathv[i], err, sizeof err)) fprintf(stderr, "myrisim: %s\n", err);
+        if (baseline_add_prof(br, k, g.gl_pathv[i], inl, err, sizeof err)) fprintf(stderr, "myrisim: %s\n", err);
     }
     globfree(&g);
 }
@@ -153,10 +184,11 @@ static int collect(const char *const *files, int n, const char *root, int jobs, 
                 observe_stem(tmpl, sc[k].name, runs[at].index, stem, sizeof stem);
                 snprintf(path, sizeof path, "%s.fp", stem);
                 if (baseline_read_fp(br, path, err, sizeof err)) fprintf(stderr, "myrisim: %s\n", err);
-                read_profiles(br, stem);
+                read_profiles(br, stem, inline_for(&runs[at]));
             }
         }
         remove_dir(tmpl);
+        free_cache();
         free(runs);
         free(res);
     }
