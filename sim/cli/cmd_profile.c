@@ -95,11 +95,12 @@ int cli_cmd_profile(int argc, char **argv)
         for (int k = 0; k < r->nni; k++) {
             fprintf(f, "\nNI %d (%s):\n", r->ni[k].ni, r->ni[k].chip);
             flame_print_tables(f, r->ni[k].path, r->ni[k].npath, o.top);
-            fprintf(f, "  %14s %10s  %s\n", "exclusive", "entries",
-                    "source function (inlined code under the function inlined, from DWARF when the image has debug twins)");
-            for (int j = 0; j < r->ni[k].nfn && j < o.top; j++)
-                fprintf(f, "  %14llu %10llu  %s\n", (unsigned long long)r->ni[k].fn[j].cycles,
-                        (unsigned long long)r->ni[k].fn[j].calls, r->ni[k].fn[j].name);
+            if (r->ni[k].nsrc)
+                fprintf(f, "  %14s %10s  %s\n", "exclusive", "entries",
+                        "source function (inlined code under the function inlined; DWARF of the debug twins)");
+            for (int j = 0; j < r->ni[k].nsrc && j < o.top; j++)
+                fprintf(f, "  %14llu %10llu  %s\n", (unsigned long long)r->ni[k].src[j].cycles,
+                        (unsigned long long)r->ni[k].src[j].calls, r->ni[k].src[j].name);
         }
     }
     int bad = !txt || fclose(txt);

@@ -23,6 +23,7 @@ static void *grow(void *p, int n, size_t sz)
 static void free_ni(bl_ni *n)
 {
     free(n->fn);
+    free(n->src);
     free(n->path);
 }
 
@@ -93,6 +94,10 @@ int baseline_write(const baseline *b, FILE *f)
                 if (n->fn[j].cycles)
                     fprintf(f, "fn %d %" PRIu64 " %" PRIu64 " %s\n", n->ni, n->fn[j].cycles, n->fn[j].calls,
                             n->fn[j].name);
+            for (int j = 0; j < n->nsrc; j++)
+                if (n->src[j].cycles)
+                    fprintf(f, "src %d %" PRIu64 " %" PRIu64 " %s\n", n->ni, n->src[j].cycles, n->src[j].calls,
+                            n->src[j].name);
         }
     }
     return ferror(f) ? -1 : 0;
@@ -185,20 +190,22 @@ int baseline_read(baseline *b, const char *path, char *err, size_t errlen)
                 rc = bad(err, errlen, path, ln, "expected 'ni K CHIP cycles N'");
             else
                 add_ni(r, k, chip)->total = t;
-        } else if (!strcmp(kw, "fn")) {
+        } else if (!strcmp(kw, "fn") || !strcmp(kw, "src")) {
             int k, n = 0;
             char cyc[32], ent[32];
             uint64_t c, e;
             if (sscanf(rest, "%d %31s %31s %n", &k, cyc, ent, &n) != 3 || !n || !rest[n] || parse_u64(cyc, &c, 10) ||
                 parse_u64(ent, &e, 10)) {
-                rc = bad(err, errlen, path, ln, "expected 'fn NI CYCLES ENTRIES NAME'");
+                rc = bad(err, errlen, path, ln, kw[0] == 'f' ? "expected 'fn NI CYCLES ENTRIES NAME'"
+                                                             : "expected 'src NI CYCLES ENTRIES NAME'");
                 break;
             }
             bl_ni *ni = NULL;
             for (int j = 0; j < r->nni; j++)
                 if (r->ni[j].ni == k) ni = &r->ni[j];
             if (!ni) rc = bad(err, errlen, path, ln, "no 'ni' line for this NI before its functions");
-            else add_fn(&ni->fn, &ni->nfn, rest + n, c, e);
+            else if (kw[0] == 'f') add_fn(&ni->fn, &ni->nfn, rest + n, c, e);
+            else add_fn(&ni->src, &ni->nsrc, rest + n, c, e);
         } else {
             char why[64];
             snprintf(why, sizeof why, "unknown line kind '%.20s'", kw);
@@ -314,9 +321,8 @@ int baseline_add_prof(bl_run *r, int ni, const char *path, const inl_map *inl, c
     fclose(f);
     if (n && inl && nbyinsn) {
         qsort(byinsn, (size_t)nbyinsn, sizeof *byinsn, by_cycles);
-        free(n->fn);
-        n->fn = byinsn;
-        n->nfn = nbyinsn;
+        n->src = byinsn;
+        n->nsrc = nbyinsn;
     } else {
         free(byinsn);
     }

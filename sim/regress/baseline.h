@@ -9,8 +9,11 @@
  *   metric NAME VALUE                      (%.12g)
  *   fingerprint HEX RECORDS | none 0
  *   ni K CHIP cycles N
- *   fn K CYCLES ENTRIES NAME               (NI K's functions, most cycles first;
+ *   fn K CYCLES ENTRIES NAME               (NI K's function symbols, most cycles first;
  *                                           entries: executions of the first instruction)
+ *   src K CYCLES ENTRIES NAME              (NI K's source functions: inlined code under
+ *                                           the function inlined; when the image has
+ *                                           debug twins)
  *   error TEXT                             (a run that failed)
  *
  * Call paths are kept in memory only (myrisim profile and ab use them). */
@@ -31,8 +34,11 @@ typedef struct bl_ni {
     int ni;
     char chip[16];
     uint64_t total;
-    bl_fn *fn;                /* per function, most cycles first */
+    bl_fn *fn;                /* per function symbol, most cycles first */
     int nfn;
+    bl_fn *src;               /* per source function: inlined code under the function
+                                 inlined (DWARF, inline.h); none without debug twins */
+    int nsrc;
     bl_fn *path;              /* per call path (exclusive), sorted by path */
     int npath;
 } bl_ni;

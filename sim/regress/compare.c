@@ -133,12 +133,24 @@ static int by_delta(const void *x, const void *y)
     return strcmp(a->name, b->name);
 }
 
-static void add_profiles(scen_cmp *c, const bl_run *r, int side)
+/* Both sides per source function when both have it (DWARF), else per
+ * symbol: never one of each. */
+static int use_src(const bl_run *a, const bl_run *b)
 {
-    for (int k = 0; r && k < r->nni; k++)
-        for (int j = 0; j < r->ni[k].nfn; j++)
-            sum_fn(c, r->ni[k].ni, r->ni[k].chip, r->ni[k].fn[j].name, r->ni[k].fn[j].cycles, r->ni[k].fn[j].calls,
-                   side);
+    for (int k = 0; k < a->nni; k++)
+        if (!a->ni[k].nsrc) return 0;
+    for (int k = 0; k < b->nni; k++)
+        if (!b->ni[k].nsrc) return 0;
+    return a->nni > 0 && b->nni > 0;
+}
+
+static void add_profiles(scen_cmp *c, const bl_run *r, int side, int src)
+{
+    for (int k = 0; r && k < r->nni; k++) {
+        const bl_fn *f = src ? r->ni[k].src : r->ni[k].fn;
+        int n = src ? r->ni[k].nsrc : r->ni[k].nfn;
+        for (int j = 0; j < n; j++) sum_fn(c, r->ni[k].ni, r->ni[k].chip, f[j].name, f[j].cycles, f[j].calls, side);
+    }
 }
 
 void compare_baselines(const baseline *a, const baseline *b, const tol_list *t, scen_cmp *c)
@@ -189,8 +201,9 @@ void compare_baselines(const baseline *a, const baseline *b, const tol_list *t, 
             snprintf(it->msg, sizeof it->msg, "fingerprint %016llx (%llu records) -> %016llx (%llu records)",
                      (unsigned long long)ra->fp, (unsigned long long)ra->records, (unsigned long long)rb->fp,
                      (unsigned long long)rb->records);
-        add_profiles(c, ra, 0);
-        add_profiles(c, rb, 1);
+        int src = use_src(ra, rb);
+        add_profiles(c, ra, 0, src);
+        add_profiles(c, rb, 1, src);
     }
     for (int i = 0; i < a->nrun; i++)
         if (!find_run(b, a->run[i].label)) {
