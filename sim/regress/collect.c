@@ -89,8 +89,13 @@ static const inl_map *inline_for(const run_spec *r)
     cache = realloc(cache, (size_t)(ncache + 1) * sizeof *cache);
     inl_cache *c = &cache[ncache++];
     snprintf(c->path, sizeof c->path, "%s", elf);
-    char err[600];
+    char err[600], dbg[2100];
     c->ok = inline_map_load(elf, &c->m, err, sizeof err) == 0;
+    /* twins that exist but do not match the image: say so (built with other flags?) */
+    size_t l = strlen(elf);
+    snprintf(dbg, sizeof dbg, "%.*s.dbg", (int)(l > 4 ? l - 4 : l), elf);
+    if (!c->ok && access(dbg, F_OK) == 0)
+        fprintf(stderr, "myrisim: note: %s; inlined code stays with its containing function\n", err);
     return c->ok ? &c->m : NULL;
 }
 
