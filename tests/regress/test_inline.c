@@ -18,10 +18,8 @@ TEST(regress_inline, grim_image_names_its_inlined_helpers)
     ASSERT_EQ(m.used, m.objects);
     int found = 0;
     for (int i = 0; i < m.n; i++)
-        if (!strcmp(m.r[i].name, "start_packet")) {
-            found = 1;
-            ASSERT_STR_EQ(inline_at(&m, m.r[i].lo), "start_packet");
-        }
+        if (!strcmp(m.r[i].name, "start_packet"))   /* some of its range is its own (the rest: deeper helpers) */
+            for (uint32_t pc = m.r[i].lo; pc < m.r[i].hi; pc += 4) found |= !strcmp(inline_at(&m, pc), "start_packet");
     ASSERT_TRUE(found);
     ASSERT_TRUE(inline_at(&m, 0) == NULL);    /* crt0: no inlined code */
     inline_map_free(&m);
