@@ -12,6 +12,7 @@
 #include "../outputs/textfmt.h"
 
 #include <dirent.h>
+#include <glob.h>
 #include <stdarg.h>
 #include <errno.h>
 #include <limits.h>
@@ -139,8 +140,28 @@ static int collect_side(const char *root, side *s, int abi_same, char **files, i
         if (sh("make -C '%s' -j%d --no-print-directory build/lanai-cc build/lanai-ld build/fw/librt.a "
                "build/fw/rt/crt0.o build/fw/grim/grim.l4.elf build/fw/grim/grim.l9.elf >&2", s->tree, jobs))
             st = MYRISIM_RUN_FAILED;
-        else
+        else {
+            /* debug twins for DWARF attribution, if that revision knows how to make them
+             * (mk/regress.mk); without them its functions are compared per symbol */
+            char twins[16384] = "";
+            glob_t g;
+            char pat[PATH_MAX + 32];
+            snprintf(pat, sizeof pat, "%s/firmware/grim/*.c", s->tree);
+            if (!glob(pat, 0, NULL, &g)) {
+                for (size_t i = 0; i < g.gl_pathc; i++) {
+                    const char *b = strrchr(g.gl_pathv[i], '/') + 1;
+                    for (int c = 4; c <= 9; c += 5) {
+                        size_t l = strlen(twins);
+                        snprintf(twins + l, sizeof twins - l, " build/fw/grim/grim.l%d.dbg/%.*s.o", c,
+                                 (int)strlen(b) - 2, b);
+                    }
+                }
+                globfree(&g);
+            }
+            if (twins[0] && sh("make -C '%s' -j%d --no-print-directory%s >&2 2>/dev/null", s->tree, jobs, twins))
+                fprintf(stderr, "myrisim ab: %s: no debug twins (older revision?); functions per symbol\n", s->spec);
             st = regress_collect((const char *const *)tf, n, s->tree, jobs, out);
+        }
     } else {
         char bdir[PATH_MAX + 32], list[16384] = "";
         snprintf(bdir, sizeof bdir, "%s/%c.baselines", tmp, 'a' + k);
