@@ -4,6 +4,7 @@
  * stalls, stolen SRAM cycles and device waits included) are charged to the
  * previous instruction. */
 #include "pcprof.h"
+#include "callpath.h"
 #include "core_internal.h"
 
 #include <errno.h>
@@ -17,6 +18,8 @@ struct lanai_pcprof {
     uint64_t last_cyc;
     int have_last;
     char *env_prefix;             /* MYRISIM_LANAI_PROF: write a file at free */
+    callpath cp;                  /* exclusive cycles per call path */
+    uint64_t w0, w1;              /* count only cycles in [w0, w1) (w1 0: always) */
 };
 
 int lanai_pcprof_enable(lanai_core *c)
@@ -28,7 +31,8 @@ int lanai_pcprof_enable(lanai_core *c)
         p->words = c->sram_size >> 2;
         p->cyc = calloc(p->words, sizeof *p->cyc);
         p->n = calloc(p->words, sizeof *p->n);
-        if (!p->cyc || !p->n) {
+        if (!p->cyc || !p->n || callpath_init(&p->cp)) {
+            callpath_free(&p->cp);
             free(p->cyc);
             free(p->n);
             free(p);
@@ -40,6 +44,7 @@ int lanai_pcprof_enable(lanai_core *c)
     memset(p->cyc, 0, p->words * sizeof *p->cyc);
     memset(p->n, 0, p->words * sizeof *p->n);
     p->have_last = 0;
+    callpath_reset(&p->cp);
     return 0;
 }
 
@@ -48,11 +53,19 @@ int lanai_pcprof_on(const lanai_core *c) { return c->pcprof != NULL; }
 void lanai_pcprof_tick(lanai_core *c, uint32_t pc)
 {
     lanai_pcprof *p = c->pcprof;
-    if (p->have_last && p->last < c->sram_size) p->cyc[p->last >> 2] += c->cycles - p->last_cyc;
+    uint64_t d = p->have_last ? c->cycles - p->last_cyc : 0;
+    if (p->w1 && (p->last_cyc < p->w0 || p->last_cyc >= p->w1)) d = 0;   /* outside the window */
+    if (p->have_last && p->last < c->sram_size) p->cyc[p->last >> 2] += d;
+    uint32_t insn = 0;
+    if (pc < c->sram_size && !(pc & 3)) {
+        const uint8_t *m = c->sram + pc;
+        insn = (uint32_t)m[0] << 24 | (uint32_t)m[1] << 16 | (uint32_t)m[2] << 8 | m[3];
+    }
+    callpath_step(&p->cp, pc, insn, d);
     p->last = pc;
     p->last_cyc = c->cycles;
     p->have_last = 1;
-    if (pc < c->sram_size) p->n[pc >> 2]++;
+    if (pc < c->sram_size && !(p->w1 && (c->cycles < p->w0 || c->cycles >= p->w1))) p->n[pc >> 2]++;
 }
 
 /* The last instruction's cycles are charged when the next one starts: do
@@ -61,7 +74,9 @@ static void settle(const lanai_core *c)
 {
     lanai_pcprof *p = c->pcprof;
     if (!p->have_last || p->last >= c->sram_size) return;
-    p->cyc[p->last >> 2] += c->cycles - p->last_cyc;
+    uint64_t d = p->w1 && (p->last_cyc < p->w0 || p->last_cyc >= p->w1) ? 0 : c->cycles - p->last_cyc;
+    p->cyc[p->last >> 2] += d;
+    p->cp.node[p->cp.cur].cycles += d;
     p->last_cyc = c->cycles;
 }
 
@@ -81,6 +96,52 @@ static int by_cycles(const void *a, const void *b)
     const struct fnrow *x = a, *y = b;
     if (x->cyc != y->cyc) return x->cyc < y->cyc ? 1 : -1;
     return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* "root;f;g" of node i into buf (outermost first). */
+static void path_of(const lanai_core *c, const callpath *cp, uint32_t i, char *buf, size_t len)
+{
+    uint32_t chain[CALLPATH_DEPTH + 1];
+    int n = 0;
+    for (uint32_t k = i;; k = cp->node[k].parent) {
+        chain[n++] = k;
+        if (!k || n == CALLPATH_DEPTH + 1) break;
+    }
+    size_t o = 0;
+    buf[0] = 0;
+    for (int j = n - 1; j >= 0 && o + 1 < len; j--) {
+        int w = snprintf(buf + o, len - o, "%s%s", j == n - 1 ? "" : ";",
+                         lanai_symbolize(c, cp->node[chain[j]].entry, NULL));
+        if (w < 0) break;
+        o += (size_t)w;
+    }
+}
+
+static int by_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* The call-path section: one line per path that ran, sorted by path. */
+static int write_paths(const lanai_core *c, FILE *out)
+{
+    const callpath *cp = &c->pcprof->cp;
+    char **line = calloc(cp->nnode ? cp->nnode : 1, sizeof *line);
+    if (!line) return -1;
+    uint32_t n = 0;
+    int bad = 0;
+    for (uint32_t i = 0; i < cp->nnode && !bad; i++) {
+        if (!cp->node[i].cycles && !cp->node[i].calls) continue;
+        char path[4096];
+        path_of(c, cp, i, path, sizeof path);
+        size_t l = strlen(path) + 64;
+        if (!(line[n] = malloc(l))) bad = 1;
+        else snprintf(line[n++], l, "%s %llu %llu", path, (unsigned long long)cp->node[i].cycles,
+                      (unsigned long long)cp->node[i].calls);
+    }
+    qsort(line, n, sizeof *line, by_str);
+    fprintf(out, "# per call path (exclusive cycles, entries; call and return sequences: callpath.h)\n");
+    for (uint32_t i = 0; i < n; i++) fprintf(out, "path %s\n", line[i]);
+    for (uint32_t i = 0; i < n; i++) free(line[i]);
+    free(line);
+    return bad ? -1 : 0;
 }
 
 int lanai_pcprof_write(const lanai_core *c, FILE *out)
@@ -134,7 +195,7 @@ int lanai_pcprof_write(const lanai_core *c, FILE *out)
         fprintf(out, "%08x %14llu %12llu  %-28s %s\n", pc, (unsigned long long)p->cyc[w],
                 (unsigned long long)p->n[w], where, dis);
     }
-    return ferror(out) ? -1 : 0;
+    return write_paths(c, out) || ferror(out) ? -1 : 0;
 }
 
 void lanai_pcprof_env(lanai_core *c)
@@ -142,6 +203,14 @@ void lanai_pcprof_env(lanai_core *c)
     const char *e = getenv("MYRISIM_LANAI_PROF");
     if (!e || !*e || lanai_pcprof_enable(c)) return;
     c->pcprof->env_prefix = strdup(e);
+    /* MYRISIM_LANAI_PROF_WINDOW=T0:T1: only the cycles between T0 and T1
+     * microseconds of the core's time (myrisim profile --window) */
+    const char *w = getenv("MYRISIM_LANAI_PROF_WINDOW");
+    double t0, t1;
+    if (w && sscanf(w, "%lf:%lf", &t0, &t1) == 2 && t1 > t0 && t0 >= 0) {
+        c->pcprof->w0 = (uint64_t)(t0 * 1e-6 * (double)c->prof->clock_hz);
+        c->pcprof->w1 = (uint64_t)(t1 * 1e-6 * (double)c->prof->clock_hz);
+    }
 }
 
 void lanai_pcprof_free(lanai_core *c)
@@ -167,6 +236,7 @@ void lanai_pcprof_free(lanai_core *c)
     }
     free(p->cyc);
     free(p->n);
+    callpath_free(&p->cp);
     free(p);
     c->pcprof = NULL;
 }

@@ -1,5 +1,9 @@
 /* The models' trace hooks (hooks.h): pending spans per track, packet names
- * and flows. */
+ * and flows, and the fingerprint records (trace.h): a packet's head and tail
+ * times on each link direction and switch output, send and receive DMAs,
+ * host-DMA completions, host platform calls. PCI bursts, core idle spans
+ * and marks are left out: they show how the engine or the firmware got
+ * there, not what crossed a component boundary. */
 #include "hooks.h"
 
 #include <stdio.h>
@@ -66,6 +70,8 @@ static void wire_piece(trace_pending *p, const lk_sym *s, unsigned n, sim_time s
 /* A packet's wire span ends: the span and its flow step. */
 static void packet_done(trace *t, int k, trace_pending *p, const char *cat, sim_time t1, int truncated, int in)
 {
+    uint64_t w[8] = {'P', p->t0, t1, p->src, p->dst, p->seq, p->bytes, (uint64_t)truncated << 32 | (uint32_t)in};
+    trace_fp_record(t, k, w, 8);
     char name[48];
     trace_arg a[5] = {{"seq", NULL, p->seq}, {"bytes", NULL, (int64_t)p->bytes}, {"idle_ps", NULL, (int64_t)p->idle}};
     int na = 3;
@@ -139,6 +145,8 @@ void trace_send_end(const void *card, sim_time t1)
     int k;
     trace_pending *p = pending(card, TK_SEND, &k);
     if (!p || !p->open) return;
+    uint64_t w[6] = {'S', p->t0, t1, p->seq, p->bytes, (uint64_t)p->in};
+    trace_fp_record(t, k, w, 6);
     char name[48];
     trace_arg a[3] = {{"seq", NULL, p->seq}, {"bytes", NULL, (int64_t)p->bytes}, {"tail", NULL, p->in}};
     trace_complete(t, k, "ni", pkt_name(name, sizeof name, "send", p), p->t0, t1, a, 3);
@@ -154,6 +162,8 @@ void trace_recv_end(const void *card, sim_time t1, int bad)
     trace_pending *p = pending(card, TK_RECV, &k);
     if (!p) return;
     sim_time t0 = p->open ? p->t0 : t1;
+    uint64_t w[6] = {'R', t0, t1, (uint64_t)p->src << 32 | p->seq, p->bytes, (uint64_t)bad};
+    trace_fp_record(t, k, w, 6);
     char name[48];
     trace_arg a[3] = {{"seq", NULL, p->seq}, {"bytes", NULL, (int64_t)p->bytes}, {"bad", NULL, 1}};
     trace_complete(t, k, "ni", pkt_name(name, sizeof name, "recv", p), t0, t1, a, bad ? 3 : 2);
@@ -169,6 +179,8 @@ void trace_hdma_end(const void *card, int ch, sim_time t1, int to_host, uint32_t
     int k;
     trace_pending *p = pending(card, TK_HDMA + ch, &k);
     if (!p) return;
+    uint64_t w[5] = {'H', p->open ? p->t0 : t1, t1, bytes, (uint64_t)to_host << 1 | (uint64_t)(failed != 0)};
+    trace_fp_record(t, k, w, 5);
     trace_arg a[2] = {{"bytes", NULL, bytes}, {"failed", NULL, 1}};
     trace_complete(t, k, "hostdma", to_host ? "NI->host" : "host->NI", p->open ? p->t0 : t1, t1, a, failed ? 2 : 1);
     p->open = 0;
@@ -191,6 +203,8 @@ void trace_cpu(const void *host, const char *what, sim_time t0, sim_time t1, uin
     trace *t = trace_cur;
     int k = trace_find(t, host, 0);
     if (k < 0) return;
+    uint64_t w[5] = {'C', trace_fp_string(what), t0, t1, bytes};
+    trace_fp_record(t, k, w, 5);
     trace_arg a = {"bytes", NULL, (int64_t)bytes};
     trace_complete(t, k, "host", what, t0, t1, &a, bytes ? 1 : 0);
 }

@@ -47,6 +47,10 @@ trace *trace_open(const char *path, uint64_t max_events, char *err, size_t errle
  * error on the way is reported here). */
 int trace_close(trace *t, char *err, size_t errlen);
 
+/* A recorder that writes nothing and records no event, but keeps the track
+ * bindings and fingerprints (myrisim baseline/regress: sim/regress/). */
+trace *trace_new_silent(void);
+
 /* A string written under "otherData" (scenario, run, ...). */
 void trace_meta(trace *t, const char *key, const char *value);
 
@@ -103,5 +107,18 @@ typedef struct trace_pending {
     int in;                    /* a switch input port, a flag */
 } trace_pending;
 trace_pending *trace_pending_of(trace *t, int trk);
+
+/* ---- fingerprint of the observable records (docs/regress.md) ----
+ * The hooks add one record per observable event at a component boundary
+ * (a packet's head and tail on a link direction or a switch output, a send
+ * or receive DMA, a host-DMA completion, a host platform call) to the
+ * fingerprint of its track: 64-bit FNV-1a over the record's words, in the
+ * track's own order. The run's fingerprint combines the tracks in track
+ * order, so it depends on what each component saw and when, not on the
+ * order the engine interleaved components in. */
+void trace_fp_record(trace *t, int trk, const uint64_t *w, int n);
+uint64_t trace_fp_string(const char *s);      /* FNV-1a of a name, a record word */
+/* The run's fingerprint; *records: how many records went into it. */
+uint64_t trace_fingerprint(const trace *t, uint64_t *records);
 
 #endif

@@ -12,6 +12,7 @@
 #include "../scenario/scenario.h"
 #include "../experiments/trace_run.h"
 #include "show.h"
+#include "regress_cli.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -34,6 +35,7 @@ void cli_usage(FILE *f)
           "       myrisim list [DIR]\n"
           "       myrisim report [--reference DIR] [--out FILE] RESULT_DIR...\n"
           "       myrisim show RESULT_DIR\n"
+          "       myrisim baseline|regress|ab|profile ... (each with --help; docs/regress.md)\n"
           "       myrisim --help\n",
           f);
 }
@@ -64,7 +66,11 @@ static void help(void)
          "             fidelity report --out FILE (default results/REPORT.md); published values\n"
          "             from --reference DIR (default results/reference)\n"
          "  show       print RESULT_DIR/comparison.csv as a table beside the dissertation's\n"
-         "             values, and the directory's plots\n\n"
+         "             values, and the directory's plots\n"
+         "  baseline   record the regression baselines (scenarios/regress/; docs/regress.md)\n"
+         "  regress    run the regression set against its baselines, JUnit report (make regress)\n"
+         "  ab         compare two firmware versions (git revisions or image directories)\n"
+         "  profile    cycles per firmware function and call path, folded stacks, flame graphs\n\n"
          "  --set KEY=VALUE  change a setting by dotted path: cluster.ni=lanai9,\n"
          "                   sweep.values=[64,128], series.0.name=\"x\"\n"
          "  --quick          run only the sweep's quick subset (a reference with quick_x is\n"
@@ -419,10 +425,12 @@ int myrisim_main(int argc, char **argv)
     }
     if (!strcmp(cmd, "run"))
         return cli_cmd_run(argc, argv);
-    if (!strcmp(cmd, "job"))
-        return cli_cmd_job(argc, argv);
-    if (!strcmp(cmd, "merge"))
-        return cli_cmd_merge(argc, argv);
+    static const struct { const char *name; int (*fn)(int, char **); } more_cmds[] = {
+        {"job", cli_cmd_job},           {"merge", cli_cmd_merge}, {"baseline", cli_cmd_baseline},
+        {"regress", cli_cmd_regress},   {"ab", cli_cmd_ab},       {"profile", cli_cmd_profile}};
+    for (size_t i = 0; i < sizeof more_cmds / sizeof more_cmds[0]; i++)
+        if (!strcmp(cmd, more_cmds[i].name))
+            return more_cmds[i].fn(argc, argv);
     if (!strcmp(cmd, "describe"))
         return cmd_describe(argc, argv);
     if (!strcmp(cmd, "list"))

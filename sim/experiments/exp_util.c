@@ -7,9 +7,26 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+/* MYRISIM_FW_IMAGES=DIR (myrisim regress/ab --images, docs/regress.md):
+ * a prebuilt image X.elf is taken from DIR/X.elf when that file exists, so
+ * another firmware version runs under the same scenarios and host build. */
+static int image_override(const char *path, char *out, size_t len)
+{
+    const char *dir = getenv("MYRISIM_FW_IMAGES");
+    size_t l = strlen(path);
+    if (!dir || !*dir || l < 5 || strcmp(path + l - 4, ".elf")) return 0;
+    const char *base = strrchr(path, '/');
+    snprintf(out, len, "%s/%s", dir, base ? base + 1 : path);
+    return access(out, R_OK) == 0;
+}
 
 void exp_path(const run_spec *r, const char *path, char *out, size_t len)
 {
+    if (image_override(path, out, len))
+        return;
     if (path[0] == '/')
         snprintf(out, len, "%s", path);
     else if (!strncmp(path, "./", 2) || !strncmp(path, "../", 3))

@@ -6,6 +6,7 @@
 #include "../outputs/textfmt.h"
 #include "../outputs/units.h"
 #include "../experiments/trace_run.h"
+#include "../regress/observe.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -41,8 +42,10 @@ static void run_child(const run_spec *r, int fd)
     run_result res;
     result_init(&res);
     sim_trace_begin(r, &res);
+    observe_begin(r, &res);
     if (res.ok)
         r->sc->kind->run(r, &res);
+    observe_end(r, &res);
     sim_trace_end(r, &res);
     /* Every measurement the scenario lists must be there. */
     for (int m = 0; res.ok && m < r->sc->nmeasures; m++) {

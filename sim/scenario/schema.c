@@ -137,6 +137,8 @@ const key_spec scenario_keys[] = {
     {"plots", KT_LIST, 0, plot_keys, NULL, NULL, NULL, "plots drawn"},
     {"references", KT_LIST, 0, reference_keys, NULL, NULL, NULL, "published values compared"},
     {"reference_file", KT_STRING, 0, NULL, NULL, NULL, NULL, "CSV under results/reference/ that references select from"},
+    {"regress_tolerance", KT_STRINGS, 0, NULL, NULL, NULL, NULL,
+     "myrisim regress: relative tolerances, \"METRIC=0.01\" (default: exact; docs/regress.md)"},
     {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL},
 };
 
