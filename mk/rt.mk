@@ -22,3 +22,7 @@ FW_ALL += $(B)/fw/librt.a $(B)/fw/rt/crt0.o
 
 # Runtime tests (run the fixtures on the ISS); helpers shared with tests/ld.
 TEST_SRCS += $(sort $(wildcard tests/rt/*.c))
+
+# The soft-float core also builds for the host: tests/rt checks it against the
+# host FPU (fp_abi_*.c, the Lanai helper names, stay firmware-only).
+TEST_SRCS += $(filter-out firmware/rt/fp_abi%,$(wildcard firmware/rt/fp_*.c))

@@ -164,3 +164,14 @@ TEST(rt, helper_costs_within_bounds)
         }
     }
 }
+
+/* Soft-float on the ISS: the same operands through C's float and double
+ * operators (helper calls on the Lanai), compared with the host FPU's
+ * results; both chips, -O2 and -O0. tests/rt/test_softfloat.c checks the
+ * same core on millions of operands natively. */
+TEST(rt, soft_float_matches_native_fpu)
+{
+    same_as_native("rt_float", "-O2 --chip lanai4", "lanai4");
+    same_as_native("rt_float", "-O2 --chip lanai9", "lanai9");
+    same_as_native("rt_float", "-O0 --sram-size 1M", "lanai9");
+}
