@@ -23,10 +23,11 @@ static int to_digits(unsigned long long v, unsigned base, int upper, char *buf)
     char tmp[24];
     int n = 0;
     if (base == 10) {
-        while (v > 0xFFFFFFFFull) {
-            unsigned long long q = v / 10;
-            /* v - 10q < 10, so the low words suffice (no 64-bit multiply) */
-            tmp[n++] = set[(unsigned int)v - (unsigned int)q * 10u];
+        while (v > 0xFFFFFFFFull) {   /* nine digits per 64-bit division */
+            unsigned long long q = v / 1000000000u;
+            /* v - 10^9 q < 2^32, so the low words suffice (no 64-bit multiply) */
+            unsigned int r = (unsigned int)v - (unsigned int)q * 1000000000u;
+            for (int k = 0; k < 9; k++, r /= 10) tmp[n++] = set[r % 10];
             v = q;
         }
         for (unsigned int w = (unsigned int)v; w; w /= 10) tmp[n++] = set[w % 10];
