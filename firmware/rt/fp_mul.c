@@ -3,32 +3,31 @@
  * discarded bits jammed, then rounded once. */
 #include "fp_impl.h"
 
-/* 32 x 32 -> 64-bit product from 16-bit pieces: each partial product fits
- * in 32 bits, so the Lanai needs only __mulsi3, never __muldi3. */
-FP_INLINE uint64_t fp_mul32(uint32_t x, uint32_t y)
-{
-    uint32_t x0 = x & 0xFFFF, x1 = x >> 16, y0 = y & 0xFFFF, y1 = y >> 16;
-    uint32_t p00 = x0 * y0, p01 = x0 * y1, p10 = x1 * y0, p11 = x1 * y1;
-    uint32_t mid = (p00 >> 16) + (p01 & 0xFFFF) + (p10 & 0xFFFF);
-    uint32_t lo = (p00 & 0xFFFF) | mid << 16;
-    uint32_t hi = p11 + (p01 >> 16) + (p10 >> 16) + (mid >> 16);
-    return (uint64_t)hi << 32 | lo;
-}
-
-/* x * y as hi:lo. */
+/* x * y as hi:lo, for significands of at most 53 bits. The LANai has no
+ * multiply instruction and __mulsi3 loops over bits, so this multiplies by
+ * y four bits at a time from a table of x * 0 .. x * 15 (each < 2^57):
+ * 14 shift-and-add steps of a 128-bit accumulator for binary64, 6 for
+ * binary32, instead of 16 calls to __mulsi3. */
 FP_INLINE void fp_mul64(uint64_t x, uint64_t y, uint64_t *hi, uint64_t *lo)
 {
-    uint32_t x0 = (uint32_t)x, x1 = (uint32_t)(x >> 32), y0 = (uint32_t)y, y1 = (uint32_t)(y >> 32);
-    uint64_t p00 = fp_mul32(x0, y0);
-    if (!x1 && !y1) {   /* binary32 significands */
-        *hi = 0;
-        *lo = p00;
-        return;
+    /* Read x through a volatile so clang keeps the additions: it would
+     * otherwise compute t[i] as i * x, a call to __muldi3. */
+    volatile uint64_t vx = x;
+    uint64_t t[16], h = 0, l = 0;
+    t[0] = 0;
+    for (int i = 1; i < 16; i++) t[i] = t[i - 1] + vx;
+    int steps = (64 - fp_clz64(y) + 3) / 4;   /* nibbles in y (y != 0) */
+    y <<= 64 - 4 * steps;                     /* its top nibble at bits 60..63 */
+    for (int i = 0; i < steps; i++) {
+        h = h << 4 | l >> 60;
+        l <<= 4;
+        uint64_t add = t[y >> 60];
+        y <<= 4;
+        l += add;
+        h += l < add;
     }
-    uint64_t p01 = fp_mul32(x0, y1), p10 = fp_mul32(x1, y0), p11 = fp_mul32(x1, y1);
-    uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;   /* < 3 * 2^32 */
-    *lo = (uint32_t)p00 | mid << 32;
-    *hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+    *hi = h;
+    *lo = l;
 }
 
 FP_INLINE uint64_t fp_mul(int mb, int eb, uint64_t a, uint64_t b)
