@@ -325,3 +325,19 @@ TEST(rt, acceptance_program_both_chips)
         harness_note("AWAITING the toolchain merge: the variadic int64/double and absdiff parts were left out "
                      "(no firmware/rt/include/stdarg.h or no peephole guard in lanai-cc)");
 }
+
+/* Two links of the same sources are the same bytes: no temporary or build
+ * path leaks into the image (the runtime's assembly files name themselves). */
+TEST(rt, images_are_byte_identical_across_builds)
+{
+    char *d = ldt_dir("rt");
+    char *a = ldt_lanai_cc(d, "det_a", FIX "rt_str.c", "-O2 --chip lanai9");
+    char *b = ldt_lanai_cc(d, "det_b", FIX "rt_str.c", "-O2 --chip lanai9");
+    char *out;
+    int rc = ldt_run(&out, "cmp %s %s", a, b);
+    if (rc != 0) harness_fail(__FILE__, __LINE__, "%s", out);
+    ASSERT_EQ(ldt_run(&out, "llvm-readelf-14 -s %s | grep ' FILE '", a), 0);
+    ASSERT_CONTAINS(out, " crt0.S\n");
+    ASSERT_CONTAINS(out, " chip_marker.S\n");
+    ASSERT_TRUE(strstr(out, "lanai-cc.") == NULL);
+}
