@@ -2,7 +2,7 @@
 # lanai-cc: compile C / assembly for the LANai with clang-14 and link it with
 # crt0.o and librt.a through lanai-ld. Installed as build/lanai-cc; works from
 # any directory (the repository is found relative to this script).
-#   lanai-cc -o PROG.elf [--chip lanai4|lanai9 | --sram-size N] [--map FILE]
+#   lanai-cc -o PROG.elf [--chip lanai4|lanai9 | --sram-size N] [--heap-size N] [--map FILE]
 #            [-v] FILE.c|FILE.S|FILE.s|FILE.o|LIB.a ... [clang flags: -O2 -DX -Idir ...]
 # --chip (default lanai4) also defines LANAI_CHIP=4|9 for firmware/hal/ni.h and
 # links the chip marker (firmware/rt/chip_marker.S: absolute symbol
@@ -27,6 +27,7 @@ usage() {
 
 out="" map="" verbose=0 have_opt=0 have_chip_macro=0 chip_macro=""
 ld_size=(--chip lanai4)
+ld_heap=()   # malloc's heap size for lanai-ld (its default: 64 KiB)
 cflags=() inputs=()
 while [ $# -gt 0 ]; do
     a=$1
@@ -39,6 +40,8 @@ while [ $# -gt 0 ]; do
         --chip=*) ld_size=(--chip "${a#--chip=}") ;;
         --sram-size) [ $# -ge 2 ] || die "--sram-size needs a value"; ld_size=(--sram-size "$2"); shift ;;
         --sram-size=*) ld_size=(--sram-size "${a#--sram-size=}") ;;
+        --heap-size) [ $# -ge 2 ] || die "--heap-size needs a value"; ld_heap=(--heap-size "$2"); shift ;;
+        --heap-size=*) ld_heap=(--heap-size "${a#--heap-size=}") ;;
         -v) verbose=1 ;;
         -O*) have_opt=1; cflags+=("$a") ;;
         -DLANAI_CHIP|-DLANAI_CHIP=*) have_chip_macro=1; chip_macro=${a#-DLANAI_CHIP}; cflags+=("$a") ;;
@@ -109,6 +112,6 @@ if [ -n "$mark" ]; then
     rt_objs+=("$tmp/chip_marker.o")
 fi
 
-ld_args=("${ld_size[@]}" -o "$out")
+ld_args=("${ld_size[@]}" ${ld_heap[@]+"${ld_heap[@]}"} -o "$out")
 [ -z "$map" ] || ld_args+=(--map "$map")
 run "$B/lanai-ld" "${ld_args[@]}" "${rt_objs[@]}" "${objs[@]}" "$B/fw/librt.a"

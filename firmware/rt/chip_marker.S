@@ -11,5 +11,9 @@
 #error "chip_marker.S needs -DLANAI_CHIP=4 or -DLANAI_CHIP=9 (build/lanai-cc --chip passes it)"
 #endif
 
+    /* A fixed file name: without it lanai-ld names this object by its path,
+     * lanai-cc's temporary directory, and no two builds of an image would
+     * be byte-identical. */
+    .file   "chip_marker.S"
     .globl  __lanai_chip
     .set    __lanai_chip, LANAI_CHIP

@@ -13,6 +13,7 @@
 #error "crt0.S writes the exit code to -524[%r0]: update it with simsvc.h"
 #endif
 
+    .file   "crt0.S"                /* its name in images, not the build path */
     .section .text.init,"ax",@progbits
     .globl  _start
     .type   _start,@function

@@ -4,7 +4,8 @@
  * order inside each rank and honour their sh_addralign. Output sections
  * start 4-byte aligned; .bss also ends on a word so crt0 can clear it with
  * word stores. The stack lives at the top of SRAM, so the image (up to __end)
- * must fit in SRAM. */
+ * must fit in SRAM. An image that links malloc gets its heap right after
+ * __end (__heap_start .. __heap_end, --heap-size bytes); both must fit. */
 #include "ld.h"
 
 #include <string.h>
@@ -101,6 +102,13 @@ static void finalize_globals(ld_link *L)
 
 static void check_size(ld_link *L)
 {
+    if (L->uses_heap && L->image_end <= L->sram_size && L->sram_size - L->image_end < L->heap_size) {
+        ld_error("image and heap too large for %s SRAM: the image ends at %u bytes, the heap (--heap-size) needs "
+                 "%u more, SRAM has %u bytes (over by %u); give a smaller --heap-size",
+                 L->chip ? L->chip : "the", L->image_end, L->heap_size, L->sram_size,
+                 L->heap_size - (L->sram_size - L->image_end));
+        return;
+    }
     if (L->image_end <= L->sram_size) return;
     const ld_outsec *o = L->out;
     ld_error("image too large for %s SRAM: needs %u bytes (.text %u, .rodata %u, .data %u, .bss %u), "

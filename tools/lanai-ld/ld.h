@@ -102,6 +102,8 @@ typedef struct ld_outsec {
 typedef struct ld_link {
     const char *out_path, *map_path, *chip;
     uint32_t sram_size;
+    uint32_t heap_size;         /* --heap-size (default LD_DEFAULT_HEAP) */
+    int uses_heap;              /* some object refers to __heap_start/__heap_end */
     ld_object **objs;           /* every parsed object and archive member, in command-line order */
     uint32_t nobjs;
     ld_global **globals;        /* in creation order */
@@ -147,6 +149,10 @@ const char *ld_section_name(const ld_object *o, uint32_t shndx); /* for messages
 void ld_resolve(ld_link *L);           /* load objects, pull archive members, check */
 ld_global *ld_lookup(ld_link *L, const char *name);
 extern const char *const ld_linker_symbols[];  /* NULL-terminated */
+/* __heap_start/__heap_end: defined only when referenced (by firmware/rt's
+ * malloc), so images without a heap keep every byte, symbols included. */
+extern const char *const ld_heap_symbols[];
+#define LD_DEFAULT_HEAP 65536u
 void ld_define_linker_symbols(ld_link *L);     /* after layout */
 
 /* layout.c */

@@ -11,11 +11,13 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: lanai-ld [--chip lanai4|lanai9 | --sram-size BYTES] -o OUT.elf [--map OUT.map] IN.o|LIB.a ...\n"
+            "usage: lanai-ld [--chip lanai4|lanai9 | --sram-size BYTES] [--heap-size BYTES] -o OUT.elf [--map OUT.map]\n"
+            "                IN.o|LIB.a ...\n"
             "  Links clang-14 --target=lanai objects into a LANai executable:\n"
             "  .text.init at 0, then .text, .rodata, .data, .bss; stack at the top of SRAM.\n"
             "  --chip lanai4    SRAM 1 MiB (default)      --chip lanai9    SRAM 2 MiB\n"
             "  --sram-size N    SRAM bytes (decimal, 0x hex, or with K/M suffix)\n"
+            "  --heap-size N    malloc's heap after the image (default 64K; only images that link malloc)\n"
             "  --map FILE       write a map of sections and symbols\n");
 }
 
@@ -30,15 +32,17 @@ static const char *opt_value(int argc, char **argv, int *i, const char *name)
     return argv[++*i];
 }
 
-static uint32_t parse_size(const char *s)
+/* A byte count for option `opt`: decimal, 0x hex, or with a K/M suffix. */
+static uint32_t parse_size(const char *opt, const char *s, int allow_zero)
 {
     char *end;
     unsigned long long v = strtoull(s, &end, 0);
-    if (end == s) ld_fatal("--sram-size: '%s' is not a number", s);
+    if (end == s || *s == '-') ld_fatal("%s: '%s' is not a number", opt, s);
     if (*end == 'K' || *end == 'k') { v <<= 10; end++; }
     else if (*end == 'M' || *end == 'm') { v <<= 20; end++; }
-    if (*end) ld_fatal("--sram-size: '%s' is not a number", s);
-    if (v == 0 || v > 0xFFFFFFF8ull || v % 8) ld_fatal("--sram-size: %s must be a non-zero multiple of 8 below 4 GiB", s);
+    if (*end || v > 0xFFFFFFFFull) ld_fatal("%s: '%s' is not a number below 4 GiB", opt, s);
+    if ((v == 0 && !allow_zero) || v > 0xFFFFFFF8ull || v % 8)
+        ld_fatal("%s: %s must be a %smultiple of 8 below 4 GiB", opt, s, allow_zero ? "" : "non-zero ");
     return (uint32_t)v;
 }
 
@@ -49,6 +53,7 @@ int main(int argc, char **argv)
     int ninputs = 0, have_size = 0;
     L.chip = "lanai4";
     L.sram_size = 1u << 20;
+    L.heap_size = LD_DEFAULT_HEAP;
     for (int i = 1; i < argc; i++) {
         const char *v;
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
@@ -67,9 +72,11 @@ int main(int argc, char **argv)
             have_size = 1;
         } else if ((v = opt_value(argc, argv, &i, "--sram-size"))) {
             if (have_size) ld_fatal("give either --chip or --sram-size, not both");
-            L.sram_size = parse_size(v);
+            L.sram_size = parse_size("--sram-size", v, 0);
             L.chip = NULL;
             have_size = 1;
+        } else if ((v = opt_value(argc, argv, &i, "--heap-size"))) {
+            L.heap_size = parse_size("--heap-size", v, 1);
         } else if (argv[i][0] == '-' && argv[i][1]) {
             usage(stderr);
             ld_fatal("unknown option '%s'", argv[i]);

@@ -78,8 +78,13 @@ void ld_write_map(ld_link *L)
     fprintf(f, "Memory: SRAM %u bytes (0x%08x)%s%s\n", L->sram_size, L->sram_size, L->chip ? ", chip " : "",
             L->chip ? L->chip : "");
     fprintf(f, "  image end (__end)  0x%08x  (%u bytes)\n", L->image_end, L->image_end);
+    uint32_t stack_floor = L->image_end;
+    if (L->uses_heap) {
+        stack_floor += L->heap_size;
+        fprintf(f, "  heap               0x%08x  (%u bytes, __heap_start .. __heap_end)\n", L->image_end, L->heap_size);
+    }
     fprintf(f, "  stack top          0x%08x  (%u bytes free for the stack)\n\n", L->sram_size,
-            L->sram_size - L->image_end);
+            L->sram_size - stack_floor);
 
     fprintf(f, "Sections\n  %-10s %-10s %-10s %s\n", "name", "address", "size", "align");
     for (int k = 0; k < OUT_COUNT; k++) {

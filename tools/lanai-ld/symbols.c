@@ -18,6 +18,8 @@ const char *const ld_linker_symbols[] = {
     "__bss_start", "__bss_end", "__end", "__stack_top", "__sram_size", NULL,
 };
 
+const char *const ld_heap_symbols[] = {"__heap_start", "__heap_end", NULL};
+
 static uint32_t hash_name(const char *s)
 {
     uint32_t h = 2166136261u;   /* FNV-1a */
@@ -145,6 +147,13 @@ void ld_resolve(ld_link *L)
         ld_global *g = intern(L, *n);
         if (g->kind == GDEF_NONE) g->kind = GDEF_LINKER;
     }
+    for (const char *const *n = ld_heap_symbols; *n; n++) {
+        ld_global *g = ld_lookup(L, *n);
+        if (g && g->kind == GDEF_NONE) {
+            g->kind = GDEF_LINKER;
+            L->uses_heap = 1;
+        }
+    }
     for (uint32_t i = 0; i < L->nglobals; i++) {
         ld_global *g = L->globals[i];
         if (g->kind != GDEF_NONE || !g->strong_ref) continue;
@@ -168,5 +177,10 @@ void ld_define_linker_symbols(ld_link *L)
     for (int i = 0; ld_linker_symbols[i]; i++) {
         ld_global *g = ld_lookup(L, ld_linker_symbols[i]);
         if (g && g->kind == GDEF_LINKER) g->addr = vals[i];
+    }
+    uint32_t heap[] = {L->image_end, L->image_end + L->heap_size};   /* checked in layout.c */
+    for (int i = 0; ld_heap_symbols[i]; i++) {
+        ld_global *g = ld_lookup(L, ld_heap_symbols[i]);
+        if (g && g->kind == GDEF_LINKER) g->addr = heap[i];
     }
 }

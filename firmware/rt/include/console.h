@@ -6,8 +6,10 @@
 
 void con_putc(int c);
 void con_puts(const char *s);   /* no newline added */
-/* printf subset: %d %i %u %x %X %o %c %s %p %%, flags '-' '0' '+' ' ', width,
- * precision for %s, length modifiers l, ll, h, hh, z. Returns chars written. */
+/* printf to the console, with the formatter of <stdio.h>'s printf (fmt.c):
+ * %d %i %u %x %X %o %c %s %p %% %f %F %e %E %g %G, flags - + space 0 #,
+ * width and precision (also *), length modifiers hh h l ll z. Returns the
+ * number of characters written. */
 int con_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif
