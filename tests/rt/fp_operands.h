@@ -6,8 +6,8 @@
  * (zeros, subnormals, the normal/subnormal border, 1, the largest finite,
  * infinities, NaNs) and second operands close to the first (cancellation,
  * ties), so rounding's hard cases come up often. */
-#ifndef TESTS_RT_FP_OPERANDS_H
-#define TESTS_RT_FP_OPERANDS_H
+#ifndef MYRISIM_RT_FP_OPERANDS_H
+#define MYRISIM_RT_FP_OPERANDS_H
 
 #include <stdint.h>
 

@@ -8,8 +8,8 @@
 #ifndef __lanai__
 #include_next <stdio.h>
 #else
-#ifndef MYRISIM_RT_STDIO_H
-#define MYRISIM_RT_STDIO_H
+#ifndef MYRISIM_INCLUDE_STDIO_H
+#define MYRISIM_INCLUDE_STDIO_H
 
 #include <stdarg.h>
 #include <stddef.h>

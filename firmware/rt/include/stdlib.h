@@ -5,8 +5,8 @@
 #ifndef __lanai__
 #include_next <stdlib.h>
 #else
-#ifndef MYRISIM_RT_STDLIB_H
-#define MYRISIM_RT_STDLIB_H
+#ifndef MYRISIM_INCLUDE_STDLIB_H
+#define MYRISIM_INCLUDE_STDLIB_H
 
 #include <stddef.h>
 
