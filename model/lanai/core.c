@@ -33,6 +33,9 @@ lanai_core *lanai_new(const lanai_profile *p)
     c->dec[p->sram_size >> 2].h = H_FETCHFAULT;   /* running off the end of SRAM */
     c->console = stdout;
     c->idle_on = 1;
+    /* the write check for every core of any run (scenarios, cosim) */
+    const char *wc = getenv("MYRISIM_LANAI_CHECK_WRITES");
+    c->write_check = wc && *wc && strcmp(wc, "0") != 0;
     lanai_reset(c);
     lanai_pcprof_env(c);
     return c;

@@ -169,7 +169,9 @@ uint32_t lanai_stack_limit(const lanai_core *c);
 /* Opt-in: stores by the core into the read-only part of the image (.text,
  * .rodata: the PT_LOAD segments without PF_W) fault with FAULT_WRITE_TEXT
  * before they happen. Off by default: self-modifying code works. Applies
- * to the image loaded now and to later loads. */
+ * to the image loaded now and to later loads. The environment variable
+ * MYRISIM_LANAI_CHECK_WRITES=1 turns it on for every core lanai_new makes
+ * (so for scenarios and co-simulations too). */
 void lanai_set_write_check(lanai_core *c, int on);
 
 lanai_state lanai_state_of(const lanai_core *c);

@@ -231,6 +231,22 @@ TEST(guards, lanai_run_marks_and_write_check)
     ASSERT_TRUE(strstr(out, "ro=6") == NULL);
 }
 
+TEST(guards, write_check_from_the_environment)
+{
+    /* every core lanai_new makes (scenarios, cosim) sees the variable */
+    char *d = ldt_dir("guards/wenv");
+    char *elf = ldt_lanai_cc(d, "misc", "tests/ld/fixtures/guard_misc.c", "--chip lanai9 -O2");
+    ldt_iss_result r;
+    setenv("MYRISIM_LANAI_CHECK_WRITES", "1", 1);
+    ldt_iss_exec(elf, "lanai9", 100000000ull, NULL, NULL, &r);
+    unsetenv("MYRISIM_LANAI_CHECK_WRITES");
+    ASSERT_EQ(r.state, 2);
+    ASSERT_CONTAINS(r.report, "main stores to 0x");
+    ldt_iss_exec(elf, "lanai9", 100000000ull, NULL, NULL, &r);
+    ASSERT_EQ(r.state, 1);
+    ASSERT_EQ(r.exit_code, 0);
+}
+
 TEST(guards, sim_assert_names_file_and_line)
 {
     char *d = ldt_dir("guards/assert");

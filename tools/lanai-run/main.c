@@ -185,7 +185,7 @@ int main(int argc, char **argv)
         p = marked == CHIP_LANAI4 ? &lanai4_profile : &lanai9_profile;
     lanai_core *c = lanai_new(p);
     if (!c) { fprintf(stderr, "lanai-run: cannot create a %s core\n", p->name); return EXIT_USAGE; }
-    lanai_set_write_check(c, check_writes);
+    if (check_writes) lanai_set_write_check(c, 1);   /* or MYRISIM_LANAI_CHECK_WRITES */
     if (lanai_load_firmware(c, file, err, sizeof err) < 0) {   /* refuses an image marked for the other chip */
         fprintf(stderr, "lanai-run: %s\n", err);
         lanai_free(c);
