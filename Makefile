@@ -11,7 +11,10 @@ B        := build
 # Firmware toolchain: clang-14 for the Lanai target; our own linker (tools/lanai-ld).
 LANAI_CLANG := clang-14
 FW_CFLAGS   := --target=lanai -ffreestanding -fno-builtin -Wall -Wextra \
-               -Ifirmware/rt/include -Ifirmware/hal
+               -Ifirmware/rt/include -Ifirmware/hal \
+               -nostdlibinc -Wframe-larger-than=65535 -Werror=frame-larger-than
+# (the last line: lanai-cc's guards, docs/firmware.md; firmware/rt has no
+# swapped-subtraction fold for the peephole pass to break: tests/ld guards)
 FW_OPTS     := O0 O2 Os
 
 # Each mk/*.mk fragment adds to these.

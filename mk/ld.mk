@@ -8,7 +8,7 @@ $(B)/lanai-ld: $(LD_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -o $@ $(LD_OBJS)
 
-$(B)/lanai-cc: tools/lanai-cc.sh
+$(B)/lanai-cc: tools/lanai-cc.sh tools/lanai-cc-swapped-fold.awk
 	@mkdir -p $(@D)
 	cp $< $@.tmp && chmod 755 $@.tmp && mv $@.tmp $@
 

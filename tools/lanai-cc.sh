@@ -7,10 +7,12 @@
 # --chip (default lanai4) also defines LANAI_CHIP=4|9 for firmware/hal/ni.h and
 # links the chip marker (firmware/rt/chip_marker.S: absolute symbol
 # __lanai_chip = 4|9) that NI loaders check; --sram-size alone links none.
+# Guards against clang-14 Lanai defects and bad input: docs/firmware.md,
+# "What lanai-cc refuses or works around". Every error exits with status 2.
 set -eu
 
 prog=lanai-cc
-die() { echo "$prog: error: $*" >&2; exit 1; }
+die() { echo "$prog: error: $*" >&2; exit 2; }
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -20,9 +22,46 @@ CLANG=${LANAI_CLANG:-clang-14}
 # Keep in step with FW_CFLAGS in the Makefile.
 fw_cflags=(--target=lanai -ffreestanding -fno-builtin -Wall -Wextra
            "-I$root/firmware/rt/include" "-I$root/firmware/hal")
+# The guards (docs/firmware.md): never the host's headers (clang's own
+# freestanding ones stay); frames the 16-bit `sub %sp, N, %sp` cannot
+# encode are errors, not silent truncation. The peephole pass folds a
+# compare into a swapped subtraction with the wrong condition: each C file
+# is first compiled without it (no_peephole) and scanned for a block holding
+# both halves of that pattern (lanai-cc-swapped-fold.awk); only a file
+# without one gets the peephole pass (its other folds save instructions).
+fw_guards=(-nostdlibinc -Wframe-larger-than=65535 -Werror=frame-larger-than)
+no_peephole=(-mllvm -disable-peephole)
+fold_awk="$root/tools/lanai-cc-swapped-fold.awk"
 
 usage() {
     sed -n '2,9s/^# \{0,1\}//p' "$0"
+}
+
+# Bad input: every input a readable regular file; outputs never an input,
+# a directory or a source file (`lanai-cc -o h.c h.c` must not eat h.c).
+check_inputs() {
+    case ${ld_size[0]}:${ld_size[1]} in
+        --chip:lanai4|--chip:lanai9|--sram-size:*) ;;
+        *) die "--chip: unknown chip '${ld_size[1]}' (lanai4 or lanai9)" ;;
+    esac
+    local f o
+    for f in "${inputs[@]}"; do
+        [ -e "$f" ] || die "$f: no such file"
+        [ ! -d "$f" ] || die "$f: is a directory, not a source or object file"
+        [ -f "$f" ] && [ -r "$f" ] || die "$f: not a readable regular file"
+    done
+    for o in "$out" ${map:+"$map"}; do
+        [ ! -d "$o" ] || die "output $o is a directory"
+        case $o in
+            *.c|*.h|*.S|*.s) die "output $o has a source file's name; refusing to overwrite it (-o PROG.elf)" ;;
+        esac
+        for f in "${inputs[@]}"; do
+            [ ! "$o" -ef "$f" ] || die "output $o is also an input"
+        done
+    done
+    if [ -n "$map" ] && { [ "$map" = "$out" ] || [ "$map" -ef "$out" ]; }; then
+        die "--map $map is the output file too"
+    fi
 }
 
 out="" map="" verbose=0 have_opt=0 have_chip_macro=0 chip_macro=""
@@ -58,6 +97,7 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$out" ] || die "no output file (-o PROG.elf)"
 [ ${#inputs[@]} -gt 0 ] || die "no input files"
+check_inputs
 [ $have_opt = 1 ] || cflags=(-O2 ${cflags[@]+"${cflags[@]}"})
 # The chip the code is compiled for names the marker: an explicit
 # -DLANAI_CHIP=N wins over --chip (which then only sizes SRAM).
@@ -88,17 +128,87 @@ run() {
     "$@"
 }
 
+# Hints after clang's own message, for the errors a firmware author meets
+# first: a host header, and a frame the Lanai cannot address.
+compile_hints() {
+    local src=$1 log=$2 h
+    h=$(sed -n "s/.*fatal error: '\(.*\)' file not found.*/\1/p" "$log" | head -n 1)
+    if [ -n "$h" ]; then
+        local have
+        have=$(cd "$root/firmware/rt/include" && ls -- *.h | tr '\n' ' ')
+        echo "$prog: error: $src: <$h> is not a firmware header: firmware never sees the host's C library." >&2
+        echo "$prog: note: firmware/rt/include has: ${have% }; firmware/hal has ni.h sim.h simsvc.h ...;" \
+             "clang's freestanding headers (stddef.h stdint.h stdbool.h limits.h float.h) work too" >&2
+        case $h in
+            stdio.h) echo "$prog: note: for console output use \"console.h\" (con_printf, con_puts, con_putc)" >&2 ;;
+        esac
+    fi
+    sed -n "s/.*stack frame size (\([0-9]*\)) exceeds limit (65535) in '\([^']*\)'.*/\2 \1/p" "$log" |
+    while read -r fn size; do
+        echo "$prog: error: $src: function '$fn' needs a $size-byte stack frame; the Lanai adjusts sp with a" \
+             "16-bit immediate (at most 65535) and clang-14 silently truncates larger frames:" \
+             "make the large locals static or global" >&2
+    done
+}
+
+# clang-14 places a local aligned beyond 8 bytes on the 8-aligned stack
+# without realigning it: refuse, naming function and variable (read off the
+# front end's IR, before any optimisation renames them).
+check_overaligned() {
+    local src=$1 ll=$2
+    run "$CLANG" "${fw_cflags[@]}" "${fw_guards[@]}" ${cflags[@]+"${cflags[@]}"} -S -emit-llvm \
+        -Xclang -disable-llvm-passes -fno-discard-value-names -Wno-everything "$src" -o "$ll" 2>/dev/null || return 0
+    local bad
+    bad=$(awk '/^define /{ fn = $0; sub(/^[^@]*@/, "", fn); sub(/\(.*/, "", fn); gsub(/"/, "", fn) }
+               / = alloca .*, align [0-9]+/{ n = $NF + 0; if (n > 8) { v = $1; sub(/^%/, "", v);
+                   printf "%s %s %d\n", fn, v, n } }' "$ll")
+    [ -z "$bad" ] || {
+        echo "$bad" | while read -r fn v n; do
+            echo "$prog: error: $src: function '$fn': local '$v' asks for $n-byte alignment, but the Lanai" \
+                 "stack is 8-byte aligned and clang-14 does not realign it (the variable would be misaligned):" \
+                 "make it static or global, or align it to 8" >&2
+        done
+        exit 2
+    }
+}
+
 objs=()
+srcmap=()   # "temporary object<TAB>source" for the linker's messages
 n=0
 for f in "${inputs[@]}"; do
     case $f in
-        *.o|*.a) [ -f "$f" ] || die "$f: no such file"; objs+=("$f") ;;
+        *.o|*.a) objs+=("$f") ;;
         *)
-            [ -f "$f" ] || die "$f: no such file"
             n=$((n + 1))
             o="$tmp/$n-$(basename "${f%.*}").o"
-            run "$CLANG" "${fw_cflags[@]}" ${cflags[@]+"${cflags[@]}"} -c "$f" -o "$o" || die "compiling $f failed"
+            peep=()
+            case $f in
+                *.c)
+                    check_overaligned "$f" "$tmp/$n.ll"
+                    if ! run "$CLANG" "${fw_cflags[@]}" "${fw_guards[@]}" "${no_peephole[@]}" \
+                           ${cflags[@]+"${cflags[@]}"} -S "$f" -o "$tmp/$n.s" 2> "$tmp/cc.log"; then
+                        cat "$tmp/cc.log" >&2
+                        compile_hints "$f" "$tmp/cc.log"
+                        die "compiling $f failed"
+                    fi
+                    cat "$tmp/cc.log" >&2
+                    risky=$(awk -f "$fold_awk" "$tmp/$n.s" | tr '\n' ' ')
+                    if [ -n "$risky" ]; then
+                        peep=("${no_peephole[@]}")
+                        [ $verbose = 0 ] || echo "$prog: note: $f: ${risky% }: a compare the peephole pass could" \
+                            "fold into a swapped subtraction; compiled without the peephole pass" >&2
+                    fi
+                    ;;
+            esac
+            if ! run "$CLANG" "${fw_cflags[@]}" "${fw_guards[@]}" ${peep[@]+"${peep[@]}"} \
+                   ${cflags[@]+"${cflags[@]}"} -c "$f" -o "$o" 2> "$tmp/cc.log"; then
+                cat "$tmp/cc.log" >&2
+                compile_hints "$f" "$tmp/cc.log"
+                die "compiling $f failed"
+            fi
+            case $f in *.c) ;; *) cat "$tmp/cc.log" >&2 ;; esac   # a C file's warnings came above
             objs+=("$o")
+            srcmap+=("$o	$f")
             ;;
     esac
 done
@@ -112,6 +222,17 @@ if [ -n "$mark" ]; then
     rt_objs+=("$tmp/chip_marker.o")
 fi
 
+# The linker's messages name the user's sources, not our temporary objects.
 ld_args=("${ld_size[@]}" ${ld_heap[@]+"${ld_heap[@]}"} -o "$out")
 [ -z "$map" ] || ld_args+=(--map "$map")
-run "$B/lanai-ld" "${ld_args[@]}" "${rt_objs[@]}" "${objs[@]}" "$B/fw/librt.a"
+rc=0
+run "$B/lanai-ld" "${ld_args[@]}" "${rt_objs[@]}" "${objs[@]}" "$B/fw/librt.a" 2> "$tmp/ld.log" || rc=$?
+if [ -s "$tmp/ld.log" ]; then
+    sedargs=()
+    for m in ${srcmap[@]+"${srcmap[@]}"}; do
+        IFS='	' read -r o src <<< "$m"
+        sedargs+=(-e "s|$(printf '%s' "$o" | sed 's/[][\\.*^$|]/\\&/g')|$(printf '%s' "$src" | sed 's/[\\&|]/\\&/g')|g")
+    done
+    sed ${sedargs[@]+"${sedargs[@]}"} -e "s|$tmp/chip_marker.o|$marker_src|g" "$tmp/ld.log" >&2
+fi
+exit $rc

@@ -50,7 +50,10 @@ static inline unsigned long long sim_insns(void)
     return (unsigned long long)hi << 32 | lo;
 }
 
+/* The message names file and line: "x.c:12: assertion failed: n > 0". */
+#define SIM_STR_(x) #x
+#define SIM_STR(x) SIM_STR_(x)
 #define SIM_ASSERT(cond) \
-    do { if (!(cond)) sim_assert_fail(__FILE__ ": assertion failed: " #cond); } while (0)
+    do { if (!(cond)) sim_assert_fail(__FILE__ ":" SIM_STR(__LINE__) ": assertion failed: " #cond); } while (0)
 
 #endif

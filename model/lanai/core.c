@@ -33,6 +33,9 @@ lanai_core *lanai_new(const lanai_profile *p)
     c->dec[p->sram_size >> 2].h = H_FETCHFAULT;   /* running off the end of SRAM */
     c->console = stdout;
     c->idle_on = 1;
+    /* the write check for every core of any run (scenarios, cosim) */
+    const char *wc = getenv("MYRISIM_LANAI_CHECK_WRITES");
+    c->write_check = wc && *wc && strcmp(wc, "0") != 0;
     lanai_reset(c);
     lanai_pcprof_env(c);
     return c;
@@ -57,7 +60,7 @@ void lanai_invalidate_all(lanai_core *c)
         uint32_t first = pg << (CPAGE_SHIFT - 2), n = 1u << (CPAGE_SHIFT - 2);
         if (first + n > (c->sram_size >> 2)) n = (c->sram_size >> 2) - first;
         memset(&c->dec[first], 0, n * sizeof *c->dec);
-        c->cpage[pg] = 0;
+        c->cpage[pg] &= (uint8_t)~CPAGE_DECODED;   /* the write check's marks stay */
     }
 }
 
@@ -96,6 +99,18 @@ void lanai_reset(lanai_core *c)
 }
 
 uint32_t lanai_image_end(const lanai_core *c) { return c->image_end; }
+
+void lanai_set_stack_limit(lanai_core *c, uint32_t limit) { c->stack_limit = limit; }
+uint32_t lanai_stack_limit(const lanai_core *c) { return c->stack_limit; }
+
+void lanai_set_write_check(lanai_core *c, int on)
+{
+    c->write_check = on != 0;
+    for (uint32_t pg = 0; pg < c->ncpage; pg++) {
+        int ro = c->write_check && (pg << CPAGE_SHIFT) < c->ro_end;
+        c->cpage[pg] = (uint8_t)((c->cpage[pg] & ~CPAGE_RO) | (ro ? CPAGE_RO : 0));
+    }
+}
 
 uint8_t *lanai_sram(lanai_core *c) { return c->sram; }
 uint32_t lanai_sram_size(const lanai_core *c) { return c->sram_size; }

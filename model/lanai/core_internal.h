@@ -40,6 +40,8 @@ typedef enum {
     H_ADDR, H_SUBR, H_ANDR, H_ORR, H_XORR, H_SHR, H_SHAR, H_ALUR,
     /* RR with .f or a predicate */
     H_SUBFR, H_ALURX,
+    /* sub into sp: the stack guard (lanai_set_stack_limit) */
+    H_SPSUBI, H_SPSUBR,
     H_SEL, H_SCC, H_POPC, H_LEADZ, H_TRAILZ,
     /* memory: D = rs1 + imm (no writeback), RR = rs1 + rs2, ABS = SLS */
     H_LDW_D, H_STW_D, H_STW_PRE, H_LDW_POST, H_LDW_RR, H_STW_RR, H_LDW_ABS, H_STW_ABS,
@@ -84,6 +86,9 @@ struct lanai_core {
 
     struct lanai_symtab *syms;
     uint32_t image_end;
+    uint32_t ro_end;            /* end of the image's read-only segments */
+    uint32_t stack_limit;       /* lowest sp a prologue may set (0 = no guard) */
+    int write_check;            /* CPAGE_RO pages fault on stores (opt-in) */
 
     /* hooks for the co-simulation (exec.c) */
     int stop_req;               /* an mmio hook asked lanai_run to return */
@@ -116,6 +121,11 @@ lanai_state lanai_run_watch(lanai_core *c, uint64_t limit);
 #define IDLE_SLICE 2048u            /* cycles of plain execution between check points */
 
 #define CPAGE_SHIFT 12
+/* cpage[] bits: the page holds decoded records (stores must invalidate
+ * them) / lies in the read-only image under the write check. Stores test
+ * the byte anyway, so the write check costs the plain loop nothing. */
+#define CPAGE_DECODED 1u
+#define CPAGE_RO 2u
 
 /* Big-endian SRAM access. */
 static inline uint32_t be32(const uint8_t *p)
@@ -202,6 +212,21 @@ int lanai_simsvc_write(lanai_core *c, uint32_t pc, uint32_t addr, uint32_t val);
 
 /* fault.c */
 void lanai_raise(lanai_core *c, lanai_fault_cause cause, uint32_t pc, uint32_t addr, const char *msg);
+/* FAULT_STACK for an instruction at pc that would set sp from old to new. */
+void lanai_stack_fault(lanai_core *c, uint32_t pc, uint32_t old, uint32_t new_sp);
+/* FAULT_WRITE_TEXT for a store at pc to addr. */
+void lanai_write_fault(lanai_core *c, uint32_t pc, uint32_t addr);
+/* A store to addr in a page with cpage bits set: 0 after invalidating any
+ * decoded record there, -1 when the write check refuses it (fault raised). */
+static inline int lanai_store_page(lanai_core *c, uint32_t pc, uint32_t addr)
+{
+    if ((c->cpage[addr >> CPAGE_SHIFT] & CPAGE_RO) && addr < c->ro_end) {
+        lanai_write_fault(c, pc, addr);
+        return -1;
+    }
+    memset(&c->dec[addr >> 2], 0, sizeof(lanai_dec));
+    return 0;
+}
 void lanai_trace_line(lanai_core *c, uint32_t pc);
 
 /* exec_generic.c: one instruction with full semantics (rare forms, writes

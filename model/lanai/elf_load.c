@@ -18,7 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-enum { EM_LANAI = 244, ET_EXEC = 2, PT_LOAD = 1, SHT_SYMTAB = 2, SHF_EXECINSTR = 4,
+enum { EM_LANAI = 244, ET_EXEC = 2, PT_LOAD = 1, PF_W = 2, SHT_SYMTAB = 2, SHF_EXECINSTR = 4,
        STT_NOTYPE = 0, STT_FUNC = 2, SHN_ABS = 0xfff1 };
 
 #define CHIP_MARKER "__lanai_chip"   /* firmware/rt/chip_marker.S */
@@ -161,6 +161,21 @@ static struct lanai_symtab *read_symbols(const image *im)
     return t;
 }
 
+/* Value of the global symbol name (lanai-ld's __end ...); 0 if absent. */
+static int find_value(const image *im, const char *name, uint32_t *v)
+{
+    symtab_loc st;
+    for (uint32_t i = 0; next_symtab(im, &i, &st);)
+        for (uint32_t s = 0; s + 16 <= st.size; s += 16) {
+            const char *nm = sym_name(im, &st, s);
+            if (nm && !strcmp(nm, name)) {
+                *v = rd32(im, st.off + s + 4);
+                return 1;
+            }
+        }
+    return 0;
+}
+
 /* The chip marker: 4 or 9, 0 if the image has none (hand-written or older
  * images), -1 with a message if a symbol of that name is not a valid one. */
 static int find_chip(const image *im, const char *path, char *err, size_t errlen)
@@ -239,7 +254,7 @@ static int load(lanai_core *c, const char *path, const lanai_profile *ni, char *
 {
     image im = {NULL, 0};
     if (open_image(path, c->sram_size, ni, &im, err, errlen) < 0) return -1;
-    uint32_t phoff = rd32(&im, 28), phentsize = rd16(&im, 42), phnum = rd16(&im, 44), end = 0;
+    uint32_t phoff = rd32(&im, 28), phentsize = rd16(&im, 42), phnum = rd16(&im, 44), end = 0, ro_end = 0;
     for (uint32_t i = 0; i < phnum; i++) {
         size_t ph = phoff + (size_t)i * phentsize;
         if (rd32(&im, ph) != PT_LOAD) continue;
@@ -247,9 +262,18 @@ static int load(lanai_core *c, const char *path, const lanai_profile *ni, char *
         memcpy(c->sram + paddr, im.p + off, filesz);
         memset(c->sram + paddr + filesz, 0, memsz - filesz);
         if (paddr + memsz > end) end = paddr + memsz;
+        if (!(rd32(&im, ph + 24) & PF_W) && paddr + memsz > ro_end) ro_end = paddr + memsz;
     }
     c->image_end = end;
+    c->ro_end = ro_end;
+    /* the stack must not grow into .bss, nor into malloc's heap, which
+     * lanai-ld places right after it in images that link malloc */
+    uint32_t bss_end, heap_end;
+    if (find_value(&im, "__heap_end", &heap_end)) bss_end = heap_end;
+    else if (!find_value(&im, "__end", &bss_end)) bss_end = UINT32_MAX;
+    c->stack_limit = bss_end != UINT32_MAX ? bss_end + 8 : 0;
     lanai_invalidate_all(c);
+    lanai_set_write_check(c, c->write_check);
     lanai_symtab_free(c->syms);
     c->syms = read_symbols(&im);
     free((void *)im.p);

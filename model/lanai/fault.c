@@ -15,6 +15,22 @@ void lanai_raise(lanai_core *c, lanai_fault_cause cause, uint32_t pc, uint32_t a
     snprintf(c->fault.msg, sizeof c->fault.msg, "%s", msg ? msg : "");
 }
 
+void lanai_stack_fault(lanai_core *c, uint32_t pc, uint32_t old, uint32_t new_sp)
+{
+    char msg[160];
+    snprintf(msg, sizeof msg, "%s lowers sp from 0x%08x to 0x%08x, below the stack limit 0x%08x (the image ends at 0x%08x)",
+             lanai_symbolize(c, pc, NULL), old, new_sp, c->stack_limit, c->image_end);
+    lanai_raise(c, FAULT_STACK, pc, new_sp, msg);
+}
+
+void lanai_write_fault(lanai_core *c, uint32_t pc, uint32_t addr)
+{
+    char msg[160];
+    snprintf(msg, sizeof msg, "%s stores to 0x%08x, inside .text/.rodata (read-only image ends at 0x%08x)",
+             lanai_symbolize(c, pc, NULL), addr, c->ro_end);
+    lanai_raise(c, FAULT_WRITE_TEXT, pc, addr, msg);
+}
+
 static const char *cause_text(lanai_fault_cause cause)
 {
     switch (cause) {
@@ -24,6 +40,8 @@ static const char *cause_text(lanai_fault_cause cause)
     case FAULT_FETCH: return "instruction fetch outside SRAM or from a misaligned pc";
     case FAULT_ASSERT: return "firmware assertion failed";
     case FAULT_DEVICE: return "a device refused the access";
+    case FAULT_STACK: return "stack overflow: the stack grew into .bss/.data (or the heap)";
+    case FAULT_WRITE_TEXT: return "store into the read-only image (.text/.rodata) under the write check";
     default: return "no fault";
     }
 }

@@ -57,6 +57,8 @@ typedef enum {
     FAULT_FETCH,        /* pc outside SRAM or not word-aligned */
     FAULT_ASSERT,       /* firmware assertion (SIMSVC_ASSERT) */
     FAULT_DEVICE,       /* an mmio hook refused the access */
+    FAULT_STACK,        /* sp moved below the stack limit (into .bss/.data) */
+    FAULT_WRITE_TEXT,   /* a store into .text/.rodata (only with lanai_set_write_check) */
 } lanai_fault_cause;
 
 typedef struct lanai_fault {
@@ -154,6 +156,24 @@ uint64_t lanai_stolen_cycles(const lanai_core *c);   /* total paid so far */
 
 /* End of the loaded image (highest PT_LOAD address + size), 0 before a load. */
 uint32_t lanai_image_end(const lanai_core *c);
+
+/* Stack guard (on for every image lanai-ld linked): an instruction that
+ * lowers sp (sub into sp: prologues, alloca) from at or above the limit to
+ * below it faults with FAULT_STACK, before it executes. The limit is
+ * __end + 8 (the end of .bss plus the two words the next call pushes), or
+ * __heap_end + 8 in an image with malloc's heap after .bss, read from the
+ * image's symbols at load; 0 = no guard (set it by hand with
+ * lanai_set_stack_limit). A stack that already lives below the limit (a
+ * coroutine stack in .bss) is left alone. Costs one compare per prologue. */
+void lanai_set_stack_limit(lanai_core *c, uint32_t limit);
+uint32_t lanai_stack_limit(const lanai_core *c);
+/* Opt-in: stores by the core into the read-only part of the image (.text,
+ * .rodata: the PT_LOAD segments without PF_W) fault with FAULT_WRITE_TEXT
+ * before they happen. Off by default: self-modifying code works. Applies
+ * to the image loaded now and to later loads. The environment variable
+ * MYRISIM_LANAI_CHECK_WRITES=1 turns it on for every core lanai_new makes
+ * (so for scenarios and co-simulations too). */
+void lanai_set_write_check(lanai_core *c, int on);
 
 lanai_state lanai_state_of(const lanai_core *c);
 uint64_t lanai_cycles(const lanai_core *c);

@@ -109,10 +109,10 @@ int lanai_mem_write(lanai_core *c, uint32_t pc, uint32_t addr, int size, uint32_
 {
     if (addr < c->sram_size && !(addr & (uint32_t)(size - 1))) {
         uint8_t *p = c->sram + addr;
+        if (c->cpage[addr >> CPAGE_SHIFT] && lanai_store_page(c, pc, addr) < 0) return -1;
         if (size == 4) put_be32(p, val);
         else if (size == 2) put_be16(p, val);
         else p[0] = (uint8_t)val;
-        if (c->cpage[addr >> CPAGE_SHIFT]) memset(&c->dec[addr >> 2], 0, sizeof(lanai_dec));
         steal_one(c);
         if (c->watching) c->watch_dirty = 1;
         return 0;

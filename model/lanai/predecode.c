@@ -42,7 +42,7 @@ static lanai_handler pick_ri(const lanai_fields *f, lanai_dec *d)
     int32_t amt = (int32_t)f->imm;
     switch (f->alu) {
     case ALU_ADD: return H_ADDI;
-    case ALU_SUB: return H_SUBI;
+    case ALU_SUB: return f->rd == LR_SP ? H_SPSUBI : H_SUBI;
     case ALU_AND: return H_ANDI;
     case ALU_OR: return H_ORI;
     case ALU_XOR: return H_XORI;
@@ -67,7 +67,7 @@ static lanai_handler pick_rr(const lanai_fields *f, lanai_dec *d)
     if (f->f) return H_SUBFR;
     switch (f->alu) {
     case ALU_ADD: return H_ADDR;
-    case ALU_SUB: return H_SUBR;
+    case ALU_SUB: return f->rd == LR_SP ? H_SPSUBR : H_SUBR;
     case ALU_AND: return H_ANDR;
     case ALU_OR: return H_ORR;
     case ALU_XOR: return H_XORR;

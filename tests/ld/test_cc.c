@@ -42,23 +42,23 @@ TEST(ld, lanai_cc_errors)
 {
     char *d = ldt_dir("ld/cc_err");
     char *out;
-    ASSERT_EQ(ldt_run(&out, "build/lanai-cc tests/ld/fixtures/jt.c"), 1);
+    ASSERT_EQ(ldt_run(&out, "build/lanai-cc tests/ld/fixtures/jt.c"), 2);
     ASSERT_CONTAINS(out, "lanai-cc: error: no output file");
-    ASSERT_EQ(ldt_run(&out, "build/lanai-cc -o %s/x.elf tests/ld/fixtures/README.md", d), 1);
+    ASSERT_EQ(ldt_run(&out, "build/lanai-cc -o %s/x.elf tests/ld/fixtures/README.md", d), 2);
     ASSERT_CONTAINS(out, "don't know what to do with 'tests/ld/fixtures/README.md'");
-    ASSERT_EQ(ldt_run(&out, "build/lanai-cc -o %s/x.elf nowhere.c", d), 1);
+    ASSERT_EQ(ldt_run(&out, "build/lanai-cc -o %s/x.elf nowhere.c", d), 2);
     ASSERT_CONTAINS(out, "nowhere.c: no such file");
-    ASSERT_EQ(ldt_run(&out, "build/lanai-cc -c -o %s/x.o tests/ld/fixtures/jt.c", d), 1);
+    ASSERT_EQ(ldt_run(&out, "build/lanai-cc -c -o %s/x.o tests/ld/fixtures/jt.c", d), 2);
     ASSERT_CONTAINS(out, "-c is not supported");
     /* a compile error stops before linking */
     ASSERT_EQ(ldt_run(&out, "echo 'int main(void) { return nope; }' > %s/bad.c && build/lanai-cc -o %s/x.elf %s/bad.c",
-                      d, d, d), 1);
+                      d, d, d), 2);
     ASSERT_CONTAINS(out, "use of undeclared identifier 'nope'");
     ASSERT_CONTAINS(out, "lanai-cc: error: compiling");
     /* link errors come from lanai-ld with its exit status */
-    ASSERT_EQ(ldt_run(&out, "build/lanai-cc -o %s/x.elf tests/ld/fixtures/err_undef.c", d), 1);
+    ASSERT_EQ(ldt_run(&out, "build/lanai-cc -o %s/x.elf tests/ld/fixtures/err_undef.c", d), 2);
     ASSERT_CONTAINS(out, "undefined symbol 'no_such_function'");
-    ASSERT_EQ(ldt_run(&out, "build/lanai-cc --chip lanai4 -o %s/x.elf tests/ld/fixtures/err_huge.c", d), 1);
+    ASSERT_EQ(ldt_run(&out, "build/lanai-cc --chip lanai4 -o %s/x.elf tests/ld/fixtures/err_huge.c", d), 2);
     ASSERT_CONTAINS(out, "image too large for lanai4 SRAM");
     ASSERT_EQ(ldt_run(&out, "build/lanai-cc --chip lanai9 -o %s/x.elf tests/ld/fixtures/err_huge.c", d), 0);
 }

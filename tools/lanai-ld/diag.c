@@ -1,6 +1,7 @@
 /* Diagnostics: every message starts with "lanai-ld: error:" so scripts and
  * tests can find it; errors are counted so a pass can report all problems
- * (e.g. every undefined symbol) before the link stops. */
+ * (e.g. every undefined symbol) before the link stops. Every error is bad
+ * input: exit status 2. */
 #include "ld.h"
 
 #include <stdarg.h>
@@ -45,7 +46,7 @@ void ld_fatal(const char *fmt, ...)
     va_start(ap, fmt);
     vmsg("error", fmt, ap);
     va_end(ap);
-    exit(1);
+    exit(2);
 }
 
 int ld_error_count(void) { return nerrors; }
@@ -54,6 +55,6 @@ void ld_stop_if_errors(void)
 {
     if (nerrors) {
         fprintf(stderr, "lanai-ld: %d error%s, no output written\n", nerrors, nerrors == 1 ? "" : "s");
-        exit(1);
+        exit(2);
     }
 }

@@ -7,11 +7,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 enum { AR_HDR = 60 };
 
 static uint8_t *read_file(const char *path, size_t *len)
 {
+    struct stat st;
+    if (stat(path, &st) != 0) ld_fatal("%s: cannot open: %s", path, strerror(errno));
+    if (S_ISDIR(st.st_mode)) ld_fatal("%s: is a directory, not an object or archive", path);
     FILE *f = fopen(path, "rb");
     if (!f) ld_fatal("%s: cannot open: %s", path, strerror(errno));
     size_t cap = 1 << 16, n = 0;

@@ -53,11 +53,23 @@ static void place(ld_link *L)
     for (int k = 0; k < OUT_COUNT; k++) {
         ld_outsec *o = &L->out[k];
         uint32_t maxalign = 4;
-        for (uint32_t i = 0; i < o->nin; i++)
-            if (o->in[i]->align > maxalign) maxalign = o->in[i]->align;
+        for (uint32_t i = 0; i < o->nin; i++) {
+            const ld_section *s = o->in[i];
+            /* an absurd alignment would pad the file, not SRAM (an empty
+             * section at 0 fits anywhere): refuse it before writing */
+            if (s->align > L->sram_size)
+                ld_fatal("%s: section %s: alignment %u is larger than the %u-byte SRAM", s->obj->path, s->name,
+                         s->align, L->sram_size);
+            if (s->align > maxalign) maxalign = s->align;
+        }
         if (k == OUT_BSS)
-            for (uint32_t i = 0; i < L->ncommons; i++)
-                if (L->commons[i]->common_align > maxalign) maxalign = L->commons[i]->common_align;
+            for (uint32_t i = 0; i < L->ncommons; i++) {
+                const ld_global *g = L->commons[i];
+                if (g->common_align > L->sram_size)
+                    ld_fatal("%s: COMMON symbol '%s': alignment %u is larger than the %u-byte SRAM", g->def_obj->path,
+                             g->name, g->common_align, L->sram_size);
+                if (g->common_align > maxalign) maxalign = g->common_align;
+            }
         uint64_t start = align64(cur, maxalign), pos = start;
         for (uint32_t i = 0; i < o->nin; i++) {
             ld_section *s = o->in[i];

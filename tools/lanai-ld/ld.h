@@ -123,7 +123,7 @@ void ld_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void ld_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 _Noreturn void ld_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int ld_error_count(void);
-void ld_stop_if_errors(void);   /* exit(1) when an error was reported */
+void ld_stop_if_errors(void);   /* exit(2) when an error was reported */
 
 /* bytes.c */
 uint32_t be32(const uint8_t *p);

@@ -46,6 +46,28 @@ static uint32_t parse_size(const char *opt, const char *s, int allow_zero)
     return (uint32_t)v;
 }
 
+static int same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (!strcmp(a, b)) return 1;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* Outputs are never an input, each other, or a directory: nothing the user
+ * gave us is destroyed by a mistyped command line. */
+static void check_outputs(const ld_link *L, const char **inputs, int ninputs)
+{
+    const char *outs[2] = {L->out_path, L->map_path};
+    for (int k = 0; k < 2; k++) {
+        struct stat st;
+        if (!outs[k]) continue;
+        if (stat(outs[k], &st) == 0 && S_ISDIR(st.st_mode)) ld_fatal("output %s is a directory", outs[k]);
+        for (int i = 0; i < ninputs; i++)
+            if (same_file(outs[k], inputs[i])) ld_fatal("output file %s is also an input", outs[k]);
+    }
+    if (L->map_path && same_file(L->map_path, L->out_path)) ld_fatal("--map %s is the output file too", L->map_path);
+}
+
 int main(int argc, char **argv)
 {
     ld_link L = {0};
@@ -90,13 +112,7 @@ int main(int argc, char **argv)
     }
     if (!ninputs) ld_fatal("no input files");
 
-    struct stat out_st;
-    int out_exists = stat(L.out_path, &out_st) == 0;
-    for (int i = 0; i < ninputs; i++) {
-        struct stat in_st;
-        if (out_exists && stat(inputs[i], &in_st) == 0 && in_st.st_dev == out_st.st_dev && in_st.st_ino == out_st.st_ino)
-            ld_fatal("output file %s is also an input", L.out_path);
-    }
+    check_outputs(&L, inputs, ninputs);
     remove(L.out_path);   /* a failed link must not leave a stale image behind */
     for (int i = 0; i < ninputs; i++) ld_read_input(&L, inputs[i]);
     ld_stop_if_errors();

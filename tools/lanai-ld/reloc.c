@@ -97,12 +97,21 @@ static void apply_one(ld_link *L, ld_object *o, const ld_section *t, const uint8
     case R_LANAI_21_F:
         /* The 21-bit field exists only in SLS (ld/st [addr]) and SLI (mov imm):
          * top nibble 0xF, bits 17:16 not 11. Elsewhere bits 22:18 are a source
-         * register, and patching them silently breaks the program — clang-14
-         * emits exactly that for &&label at -O0. */
+         * register, and patching them silently breaks the program. */
+        if (type == R_LANAI_21 && (w >> 31) == 0 && addend == 1) {
+            /* clang-14 materialises a label address (&&label) in code as
+             * mov hi / or lo but tags both words R_LANAI_21 with addend 1
+             * (its block-address lowering passes the HI/LO flag where the
+             * offset goes). Nothing else puts R_LANAI_21 on an RI word:
+             * apply the HI16/LO16 the compiler meant, of the label itself. */
+            w = (w & 0xFFFF0000u) | (((w >> 16) & 1) ? sv >> 16 : sv & 0xFFFFu);
+            break;
+        }
         if ((w >> 28) != 0xF || ((w >> 16) & 3) == 3) {
             ld_error("%s: %s+0x%x: %s against '%s' patches 0x%08x, which is not an absolute load/store or mov: "
-                     "its register field would be overwritten (clang-14 emits this for label addresses "
-                     "(&&label) at -O0; take them in static tables or build with -O1 or higher)",
+                     "its register field would be overwritten (an object lanai-ld cannot link as written: "
+                     "clang-14 emits this form only for label addresses (&&label), which lanai-ld repairs "
+                     "when they have the form mov hi / or lo with addend 1)",
                      o->path, t->name, off, ld_reloc_name(type), sym_label(s), w);
             return;
         }

@@ -1,5 +1,5 @@
 /* lanai-run: run one LANai firmware image on the ISS.
- *   lanai-run FILE.elf [--chip lanai4|lanai9] [--trace] [--max-cycles N] [--speed]
+ *   lanai-run FILE.elf [--chip lanai4|lanai9] [--trace] [--max-cycles N] [--speed] [--check-writes]
  *   (default chip: the image's marker from lanai-cc --chip, else lanai9)
  *   lanai-run --bench [--chip C]   (host speed on a built-in compute loop)
  * Console output goes to stdout; the summary, traces and fault reports to
@@ -20,13 +20,15 @@ enum { EXIT_FAULT = 70, EXIT_LIMIT = 71, EXIT_USAGE = 2 };
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: lanai-run FILE.elf [--chip lanai4|lanai9] [--trace] [--max-cycles N] [--speed]\n"
+            "usage: lanai-run FILE.elf [--chip lanai4|lanai9] [--trace] [--max-cycles N] [--speed] [--check-writes]\n"
             "       lanai-run --bench [--chip lanai4|lanai9]\n"
             "  --chip C         chip model (default: the image's chip marker, else lanai9);\n"
             "                   an image marked for the other chip is refused\n"
             "  --trace          print every executed instruction to stderr\n"
             "  --max-cycles N   stop after N core cycles (default 10000000000)\n"
             "  --speed          also print the host speed (wall clock) in the summary\n"
+            "  --check-writes   stores into .text/.rodata are faults (default: allowed,\n"
+            "                   so self-modifying code works)\n"
             "  --bench          print 'bench iss_mips_<chip> VALUE Minsn/s' for a built-in loop\n"
             "exit status: firmware exit code if it halted, 70 fault, 71 cycle limit, 2 usage/load error\n");
 }
@@ -118,16 +120,34 @@ static int bench(const lanai_profile *p)
     return 0;
 }
 
+/* The sim_mark log: each mark, and the cycles and instructions from each
+ * mark to the next (docs/firmware.md "Cost"). */
+static void print_marks(const lanai_core *c, const char *file)
+{
+    int n;
+    const lanai_mark *m = lanai_marks(c, &n);
+    for (int i = 0; i < n; i++) {
+        fprintf(stderr, "lanai-run: %s mark %u at cycle %llu, instruction %llu", file, m[i].id,
+                (unsigned long long)m[i].cycle, (unsigned long long)m[i].insns);
+        if (i > 0)
+            fprintf(stderr, "; since mark %u: %llu cycles, %llu instructions", m[i - 1].id,
+                    (unsigned long long)(m[i].cycle - m[i - 1].cycle),
+                    (unsigned long long)(m[i].insns - m[i - 1].insns));
+        fputc('\n', stderr);
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *file = NULL, *chip = "lanai9";
     uint64_t max_cycles = UINT64_C(10000000000);
-    int trace = 0, speed = 0, do_bench = 0, chip_given = 0;
+    int trace = 0, speed = 0, do_bench = 0, chip_given = 0, check_writes = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--chip") && i + 1 < argc) { chip = argv[++i]; chip_given = 1; }
         else if (!strcmp(a, "--trace")) trace = 1;
         else if (!strcmp(a, "--speed")) speed = 1;
+        else if (!strcmp(a, "--check-writes")) check_writes = 1;
         else if (!strcmp(a, "--bench")) do_bench = 1;
         else if (!strcmp(a, "--max-cycles") && i + 1 < argc) {
             if (parse_u64(argv[++i], &max_cycles) < 0) {
@@ -165,6 +185,7 @@ int main(int argc, char **argv)
         p = marked == CHIP_LANAI4 ? &lanai4_profile : &lanai9_profile;
     lanai_core *c = lanai_new(p);
     if (!c) { fprintf(stderr, "lanai-run: cannot create a %s core\n", p->name); return EXIT_USAGE; }
+    if (check_writes) lanai_set_write_check(c, 1);   /* or MYRISIM_LANAI_CHECK_WRITES */
     if (lanai_load_firmware(c, file, err, sizeof err) < 0) {   /* refuses an image marked for the other chip */
         fprintf(stderr, "lanai-run: %s\n", err);
         lanai_free(c);
@@ -193,6 +214,7 @@ int main(int argc, char **argv)
     fprintf(stderr, "lanai-run: %s, %llu instructions, %llu cycles, %.6f ms simulated at %.0f MHz\n", p->name,
             (unsigned long long)ins, (unsigned long long)cyc, (double)cyc * 1e3 / (double)p->clock_hz,
             (double)p->clock_hz / 1e6);
+    print_marks(c, file);
     if (speed && wall > 0)
         fprintf(stderr, "lanai-run: host speed %.1f million instructions per second\n", (double)ins / wall / 1e6);
     lanai_free(c);
