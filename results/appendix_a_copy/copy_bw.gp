@@ -37,15 +37,15 @@ EOD
 set terminal pngcairo size 1080,600 font "Sans,11"
 set output "copy_bw.png"
 plot \
-  $s0 using 1:2 with linespoints lt 1 lw 2 pt 7 ps 1.2 title "LANai 4 (33 MHz)", \
-  $r0 using 1:2 with points lt 1 lw 2 pt 6 ps 2.5 title "LANai 4 (33 MHz) (dissertation)", \
-  $s1 using 1:2 with linespoints lt 2 lw 2 pt 7 ps 1.2 title "LANai 9 (133 MHz)", \
-  $r1 using 1:2 with points lt 2 lw 2 pt 6 ps 2.5 title "LANai 9 (133 MHz) (dissertation)"
+  $s0 using 1:2 with linespoints lc rgb "#0072B2" dt 1 lw 3.50 pt 7 ps 1.70 title "LANai 4 (33 MHz)", \
+  $s1 using 1:2 with linespoints lc rgb "#D55E00" dt (8,4) lw 2.00 pt 5 ps 1.00 title "LANai 9 (133 MHz)", \
+  $r0 using 1:2 with points lc rgb "#0072B2" lw 2 pt 6 ps 2.6 title "LANai 4 (33 MHz) (dissertation)", \
+  $r1 using 1:2 with points lc rgb "#D55E00" lw 2 pt 4 ps 2.6 title "LANai 9 (133 MHz) (dissertation)"
 set terminal svg size 1080,600 font "Sans,11"
 set output "copy_bw.svg"
 plot \
-  $s0 using 1:2 with linespoints lt 1 lw 2 pt 7 ps 1.2 title "LANai 4 (33 MHz)", \
-  $r0 using 1:2 with points lt 1 lw 2 pt 6 ps 2.5 title "LANai 4 (33 MHz) (dissertation)", \
-  $s1 using 1:2 with linespoints lt 2 lw 2 pt 7 ps 1.2 title "LANai 9 (133 MHz)", \
-  $r1 using 1:2 with points lt 2 lw 2 pt 6 ps 2.5 title "LANai 9 (133 MHz) (dissertation)"
+  $s0 using 1:2 with linespoints lc rgb "#0072B2" dt 1 lw 3.50 pt 7 ps 1.70 title "LANai 4 (33 MHz)", \
+  $s1 using 1:2 with linespoints lc rgb "#D55E00" dt (8,4) lw 2.00 pt 5 ps 1.00 title "LANai 9 (133 MHz)", \
+  $r0 using 1:2 with points lc rgb "#0072B2" lw 2 pt 6 ps 2.6 title "LANai 4 (33 MHz) (dissertation)", \
+  $r1 using 1:2 with points lc rgb "#D55E00" lw 2 pt 4 ps 2.6 title "LANai 9 (133 MHz) (dissertation)"
 unset output

@@ -102,17 +102,17 @@ EOD
 set terminal pngcairo size 1080,600 font "Sans,11"
 set output "fig4_6_overhead.png"
 plot \
-  $s0 using 1:2 with linespoints lt 1 lw 2 pt 7 ps 1.2 title "4 outstanding", \
-  $s1 using 1:2 with linespoints lt 2 lw 2 pt 7 ps 1.2 title "16 outstanding", \
-  $s2 using 1:2 with linespoints lt 3 lw 2 pt 7 ps 1.2 title "64 outstanding", \
-  $s3 using 1:2 with linespoints lt 4 lw 2 pt 7 ps 1.2 title "256 outstanding", \
-  $s4 using 1:2 with linespoints lt 5 lw 2 pt 7 ps 1.2 title "no injection policing"
+  $s0 using 1:2 with linespoints lc rgb "#0072B2" dt 1 lw 3.50 pt 7 ps 1.70 title "4 outstanding", \
+  $s1 using 1:2 with linespoints lc rgb "#D55E00" dt (8,4) lw 3.12 pt 5 ps 1.52 title "16 outstanding", \
+  $s2 using 1:2 with linespoints lc rgb "#009E73" dt (12,4,3,4) lw 2.75 pt 9 ps 1.35 title "64 outstanding", \
+  $s3 using 1:2 with linespoints lc rgb "#CC79A7" dt (4,3) lw 2.38 pt 11 ps 1.18 title "256 outstanding", \
+  $s4 using 1:2 with linespoints lc rgb "#E69F00" dt (16,6) lw 2.00 pt 13 ps 1.00 title "no injection policing"
 set terminal svg size 1080,600 font "Sans,11"
 set output "fig4_6_overhead.svg"
 plot \
-  $s0 using 1:2 with linespoints lt 1 lw 2 pt 7 ps 1.2 title "4 outstanding", \
-  $s1 using 1:2 with linespoints lt 2 lw 2 pt 7 ps 1.2 title "16 outstanding", \
-  $s2 using 1:2 with linespoints lt 3 lw 2 pt 7 ps 1.2 title "64 outstanding", \
-  $s3 using 1:2 with linespoints lt 4 lw 2 pt 7 ps 1.2 title "256 outstanding", \
-  $s4 using 1:2 with linespoints lt 5 lw 2 pt 7 ps 1.2 title "no injection policing"
+  $s0 using 1:2 with linespoints lc rgb "#0072B2" dt 1 lw 3.50 pt 7 ps 1.70 title "4 outstanding", \
+  $s1 using 1:2 with linespoints lc rgb "#D55E00" dt (8,4) lw 3.12 pt 5 ps 1.52 title "16 outstanding", \
+  $s2 using 1:2 with linespoints lc rgb "#009E73" dt (12,4,3,4) lw 2.75 pt 9 ps 1.35 title "64 outstanding", \
+  $s3 using 1:2 with linespoints lc rgb "#CC79A7" dt (4,3) lw 2.38 pt 11 ps 1.18 title "256 outstanding", \
+  $s4 using 1:2 with linespoints lc rgb "#E69F00" dt (16,6) lw 2.00 pt 13 ps 1.00 title "no injection policing"
 unset output

@@ -97,23 +97,23 @@ EOD
 set terminal pngcairo size 1080,600 font "Sans,11"
 set output "fig5_12_bandwidth.png"
 plot \
-  $s0 using 1:2 with linespoints lt 1 lw 2 pt 7 ps 1.2 title "LANai 4, no cut-through", \
-  $s1 using 1:2 with linespoints lt 2 lw 2 pt 7 ps 1.2 title "LANai 4, send cut-through", \
-  $s2 using 1:2 with linespoints lt 3 lw 2 pt 7 ps 1.2 title "LANai 4, receive cut-through", \
-  $s3 using 1:2 with linespoints lt 4 lw 2 pt 7 ps 1.2 title "LANai 4, send and receive cut-through", \
-  $s4 using 1:2 with linespoints lt 5 lw 2 pt 7 ps 1.2 title "LANai 9, no cut-through", \
-  $s5 using 1:2 with linespoints lt 6 lw 2 pt 7 ps 1.2 title "LANai 9, send cut-through", \
-  $s6 using 1:2 with linespoints lt 7 lw 2 pt 7 ps 1.2 title "LANai 9, receive cut-through", \
-  $s7 using 1:2 with linespoints lt 8 lw 2 pt 7 ps 1.2 title "LANai 9, send and receive cut-through"
+  $s0 using 1:2 with linespoints lc rgb "#0072B2" dt 1 lw 3.50 pt 7 ps 1.70 title "LANai 4, no cut-through", \
+  $s1 using 1:2 with linespoints lc rgb "#D55E00" dt (8,4) lw 3.29 pt 5 ps 1.60 title "LANai 4, send cut-through", \
+  $s2 using 1:2 with linespoints lc rgb "#009E73" dt (12,4,3,4) lw 3.07 pt 9 ps 1.50 title "LANai 4, receive cut-through", \
+  $s3 using 1:2 with linespoints lc rgb "#CC79A7" dt (4,3) lw 2.86 pt 11 ps 1.40 title "LANai 4, send and receive cut-through", \
+  $s4 using 1:2 with linespoints lc rgb "#E69F00" dt (16,6) lw 2.64 pt 13 ps 1.30 title "LANai 9, no cut-through", \
+  $s5 using 1:2 with linespoints lc rgb "#000000" dt (12,4,3,4,3,4) lw 2.43 pt 15 ps 1.20 title "LANai 9, send cut-through", \
+  $s6 using 1:2 with linespoints lc rgb "#56B4E9" dt 1 lw 2.21 pt 7 ps 1.10 title "LANai 9, receive cut-through", \
+  $s7 using 1:2 with linespoints lc rgb "#8C510A" dt (8,4) lw 2.00 pt 5 ps 1.00 title "LANai 9, send and receive cut-through"
 set terminal svg size 1080,600 font "Sans,11"
 set output "fig5_12_bandwidth.svg"
 plot \
-  $s0 using 1:2 with linespoints lt 1 lw 2 pt 7 ps 1.2 title "LANai 4, no cut-through", \
-  $s1 using 1:2 with linespoints lt 2 lw 2 pt 7 ps 1.2 title "LANai 4, send cut-through", \
-  $s2 using 1:2 with linespoints lt 3 lw 2 pt 7 ps 1.2 title "LANai 4, receive cut-through", \
-  $s3 using 1:2 with linespoints lt 4 lw 2 pt 7 ps 1.2 title "LANai 4, send and receive cut-through", \
-  $s4 using 1:2 with linespoints lt 5 lw 2 pt 7 ps 1.2 title "LANai 9, no cut-through", \
-  $s5 using 1:2 with linespoints lt 6 lw 2 pt 7 ps 1.2 title "LANai 9, send cut-through", \
-  $s6 using 1:2 with linespoints lt 7 lw 2 pt 7 ps 1.2 title "LANai 9, receive cut-through", \
-  $s7 using 1:2 with linespoints lt 8 lw 2 pt 7 ps 1.2 title "LANai 9, send and receive cut-through"
+  $s0 using 1:2 with linespoints lc rgb "#0072B2" dt 1 lw 3.50 pt 7 ps 1.70 title "LANai 4, no cut-through", \
+  $s1 using 1:2 with linespoints lc rgb "#D55E00" dt (8,4) lw 3.29 pt 5 ps 1.60 title "LANai 4, send cut-through", \
+  $s2 using 1:2 with linespoints lc rgb "#009E73" dt (12,4,3,4) lw 3.07 pt 9 ps 1.50 title "LANai 4, receive cut-through", \
+  $s3 using 1:2 with linespoints lc rgb "#CC79A7" dt (4,3) lw 2.86 pt 11 ps 1.40 title "LANai 4, send and receive cut-through", \
+  $s4 using 1:2 with linespoints lc rgb "#E69F00" dt (16,6) lw 2.64 pt 13 ps 1.30 title "LANai 9, no cut-through", \
+  $s5 using 1:2 with linespoints lc rgb "#000000" dt (12,4,3,4,3,4) lw 2.43 pt 15 ps 1.20 title "LANai 9, send cut-through", \
+  $s6 using 1:2 with linespoints lc rgb "#56B4E9" dt 1 lw 2.21 pt 7 ps 1.10 title "LANai 9, receive cut-through", \
+  $s7 using 1:2 with linespoints lc rgb "#8C510A" dt (8,4) lw 2.00 pt 5 ps 1.00 title "LANai 9, send and receive cut-through"
 unset output

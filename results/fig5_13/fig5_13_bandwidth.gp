@@ -163,23 +163,23 @@ EOD
 set terminal pngcairo size 1080,600 font "Sans,11"
 set output "fig5_13_bandwidth.png"
 plot \
-  $s0 using 1:2 with linespoints lt 1 lw 2 pt 7 ps 1.2 title "P3-550, LANai 4, AM", \
-  $s1 using 1:2 with linespoints lt 2 lw 2 pt 7 ps 1.2 title "P3-550, LANai 4, RM-V", \
-  $s2 using 1:2 with linespoints lt 3 lw 2 pt 7 ps 1.2 title "P3-550, LANai 4, RM-P", \
-  $r2 using 1:2 with points lt 3 lw 2 pt 6 ps 2.5 title "P3-550, LANai 4, RM-P (dissertation)", \
-  $s3 using 1:2 with linespoints lt 4 lw 2 pt 7 ps 1.2 title "P3-550, LANai 9, AM", \
-  $s4 using 1:2 with linespoints lt 5 lw 2 pt 7 ps 1.2 title "P3-550, LANai 9, RM-V", \
-  $s5 using 1:2 with linespoints lt 6 lw 2 pt 7 ps 1.2 title "P3-550, LANai 9, RM-P", \
-  $r5 using 1:2 with points lt 6 lw 2 pt 6 ps 2.5 title "P3-550, LANai 9, RM-P (dissertation)"
+  $s0 using 1:2 with linespoints lc rgb "#0072B2" dt 1 lw 3.50 pt 7 ps 1.70 title "P3-550, LANai 4, AM", \
+  $s1 using 1:2 with linespoints lc rgb "#D55E00" dt (8,4) lw 3.20 pt 5 ps 1.56 title "P3-550, LANai 4, RM-V", \
+  $s2 using 1:2 with linespoints lc rgb "#009E73" dt (12,4,3,4) lw 2.90 pt 9 ps 1.42 title "P3-550, LANai 4, RM-P", \
+  $s3 using 1:2 with linespoints lc rgb "#CC79A7" dt (4,3) lw 2.60 pt 11 ps 1.28 title "P3-550, LANai 9, AM", \
+  $s4 using 1:2 with linespoints lc rgb "#E69F00" dt (16,6) lw 2.30 pt 13 ps 1.14 title "P3-550, LANai 9, RM-V", \
+  $s5 using 1:2 with linespoints lc rgb "#000000" dt (12,4,3,4,3,4) lw 2.00 pt 15 ps 1.00 title "P3-550, LANai 9, RM-P", \
+  $r2 using 1:2 with points lc rgb "#009E73" lw 2 pt 8 ps 2.6 title "P3-550, LANai 4, RM-P (dissertation)", \
+  $r5 using 1:2 with points lc rgb "#000000" lw 2 pt 14 ps 2.6 title "P3-550, LANai 9, RM-P (dissertation)"
 set terminal svg size 1080,600 font "Sans,11"
 set output "fig5_13_bandwidth.svg"
 plot \
-  $s0 using 1:2 with linespoints lt 1 lw 2 pt 7 ps 1.2 title "P3-550, LANai 4, AM", \
-  $s1 using 1:2 with linespoints lt 2 lw 2 pt 7 ps 1.2 title "P3-550, LANai 4, RM-V", \
-  $s2 using 1:2 with linespoints lt 3 lw 2 pt 7 ps 1.2 title "P3-550, LANai 4, RM-P", \
-  $r2 using 1:2 with points lt 3 lw 2 pt 6 ps 2.5 title "P3-550, LANai 4, RM-P (dissertation)", \
-  $s3 using 1:2 with linespoints lt 4 lw 2 pt 7 ps 1.2 title "P3-550, LANai 9, AM", \
-  $s4 using 1:2 with linespoints lt 5 lw 2 pt 7 ps 1.2 title "P3-550, LANai 9, RM-V", \
-  $s5 using 1:2 with linespoints lt 6 lw 2 pt 7 ps 1.2 title "P3-550, LANai 9, RM-P", \
-  $r5 using 1:2 with points lt 6 lw 2 pt 6 ps 2.5 title "P3-550, LANai 9, RM-P (dissertation)"
+  $s0 using 1:2 with linespoints lc rgb "#0072B2" dt 1 lw 3.50 pt 7 ps 1.70 title "P3-550, LANai 4, AM", \
+  $s1 using 1:2 with linespoints lc rgb "#D55E00" dt (8,4) lw 3.20 pt 5 ps 1.56 title "P3-550, LANai 4, RM-V", \
+  $s2 using 1:2 with linespoints lc rgb "#009E73" dt (12,4,3,4) lw 2.90 pt 9 ps 1.42 title "P3-550, LANai 4, RM-P", \
+  $s3 using 1:2 with linespoints lc rgb "#CC79A7" dt (4,3) lw 2.60 pt 11 ps 1.28 title "P3-550, LANai 9, AM", \
+  $s4 using 1:2 with linespoints lc rgb "#E69F00" dt (16,6) lw 2.30 pt 13 ps 1.14 title "P3-550, LANai 9, RM-V", \
+  $s5 using 1:2 with linespoints lc rgb "#000000" dt (12,4,3,4,3,4) lw 2.00 pt 15 ps 1.00 title "P3-550, LANai 9, RM-P", \
+  $r2 using 1:2 with points lc rgb "#009E73" lw 2 pt 8 ps 2.6 title "P3-550, LANai 4, RM-P (dissertation)", \
+  $r5 using 1:2 with points lc rgb "#000000" lw 2 pt 14 ps 2.6 title "P3-550, LANai 9, RM-P (dissertation)"
 unset output

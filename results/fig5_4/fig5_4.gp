@@ -105,15 +105,15 @@ EOD
 set terminal pngcairo size 1080,600 font "Sans,11"
 set output "fig5_4.png"
 plot \
-  $s0 using 1:2 with linespoints lt 1 lw 2 pt 7 ps 1.2 title "PPro-200", \
-  $s1 using 1:2 with linespoints lt 2 lw 2 pt 7 ps 1.2 title "P3-550", \
-  $s2 using 1:2 with linespoints lt 3 lw 2 pt 7 ps 1.2 title "P4-1.7, 32b PCI", \
-  $s3 using 1:2 with linespoints lt 4 lw 2 pt 7 ps 1.2 title "P4-1.7, 64b PCI"
+  $s0 using 1:2 with linespoints lc rgb "#0072B2" dt 1 lw 3.50 pt 7 ps 1.70 title "PPro-200", \
+  $s1 using 1:2 with linespoints lc rgb "#D55E00" dt (8,4) lw 3.00 pt 5 ps 1.47 title "P3-550", \
+  $s2 using 1:2 with linespoints lc rgb "#009E73" dt (12,4,3,4) lw 2.50 pt 9 ps 1.23 title "P4-1.7, 32b PCI", \
+  $s3 using 1:2 with linespoints lc rgb "#CC79A7" dt (4,3) lw 2.00 pt 11 ps 1.00 title "P4-1.7, 64b PCI"
 set terminal svg size 1080,600 font "Sans,11"
 set output "fig5_4.svg"
 plot \
-  $s0 using 1:2 with linespoints lt 1 lw 2 pt 7 ps 1.2 title "PPro-200", \
-  $s1 using 1:2 with linespoints lt 2 lw 2 pt 7 ps 1.2 title "P3-550", \
-  $s2 using 1:2 with linespoints lt 3 lw 2 pt 7 ps 1.2 title "P4-1.7, 32b PCI", \
-  $s3 using 1:2 with linespoints lt 4 lw 2 pt 7 ps 1.2 title "P4-1.7, 64b PCI"
+  $s0 using 1:2 with linespoints lc rgb "#0072B2" dt 1 lw 3.50 pt 7 ps 1.70 title "PPro-200", \
+  $s1 using 1:2 with linespoints lc rgb "#D55E00" dt (8,4) lw 3.00 pt 5 ps 1.47 title "P3-550", \
+  $s2 using 1:2 with linespoints lc rgb "#009E73" dt (12,4,3,4) lw 2.50 pt 9 ps 1.23 title "P4-1.7, 32b PCI", \
+  $s3 using 1:2 with linespoints lc rgb "#CC79A7" dt (4,3) lw 2.00 pt 11 ps 1.00 title "P4-1.7, 64b PCI"
 unset output

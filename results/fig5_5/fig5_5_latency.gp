@@ -80,13 +80,13 @@ EOD
 set terminal pngcairo size 1080,600 font "Sans,11"
 set output "fig5_5_latency.png"
 plot \
-  $s0 using 1:2 with linespoints lt 1 lw 2 pt 7 ps 1.2 title "LANai 4, SAN-1280", \
-  $s1 using 1:2 with linespoints lt 2 lw 2 pt 7 ps 1.2 title "LANai 9, SAN-1280", \
-  $s2 using 1:2 with linespoints lt 3 lw 2 pt 7 ps 1.2 title "LANai 9, Myrinet-2000"
+  $s0 using 1:2 with linespoints lc rgb "#0072B2" dt 1 lw 3.50 pt 7 ps 1.70 title "LANai 4, SAN-1280", \
+  $s1 using 1:2 with linespoints lc rgb "#D55E00" dt (8,4) lw 2.75 pt 5 ps 1.35 title "LANai 9, SAN-1280", \
+  $s2 using 1:2 with linespoints lc rgb "#009E73" dt (12,4,3,4) lw 2.00 pt 9 ps 1.00 title "LANai 9, Myrinet-2000"
 set terminal svg size 1080,600 font "Sans,11"
 set output "fig5_5_latency.svg"
 plot \
-  $s0 using 1:2 with linespoints lt 1 lw 2 pt 7 ps 1.2 title "LANai 4, SAN-1280", \
-  $s1 using 1:2 with linespoints lt 2 lw 2 pt 7 ps 1.2 title "LANai 9, SAN-1280", \
-  $s2 using 1:2 with linespoints lt 3 lw 2 pt 7 ps 1.2 title "LANai 9, Myrinet-2000"
+  $s0 using 1:2 with linespoints lc rgb "#0072B2" dt 1 lw 3.50 pt 7 ps 1.70 title "LANai 4, SAN-1280", \
+  $s1 using 1:2 with linespoints lc rgb "#D55E00" dt (8,4) lw 2.75 pt 5 ps 1.35 title "LANai 9, SAN-1280", \
+  $s2 using 1:2 with linespoints lc rgb "#009E73" dt (12,4,3,4) lw 2.00 pt 9 ps 1.00 title "LANai 9, Myrinet-2000"
 unset output

@@ -112,23 +112,23 @@ EOD
 set terminal pngcairo size 1080,600 font "Sans,11"
 set output "fig5_6_bandwidth.png"
 plot \
-  $s0 using 1:2 with linespoints lt 1 lw 2 pt 7 ps 1.2 title "P3-550, LANai 4", \
-  $r0 using 1:2 with points lt 1 lw 2 pt 6 ps 2.5 title "P3-550, LANai 4 (dissertation)", \
-  $s1 using 1:2 with linespoints lt 2 lw 2 pt 7 ps 1.2 title "P3-550, LANai 9", \
-  $r1 using 1:2 with points lt 2 lw 2 pt 6 ps 2.5 title "P3-550, LANai 9 (dissertation)", \
-  $s2 using 1:2 with linespoints lt 3 lw 2 pt 7 ps 1.2 title "P4-1.7, LANai 4 (32b PCI)", \
-  $r2 using 1:2 with points lt 3 lw 2 pt 6 ps 2.5 title "P4-1.7, LANai 4 (32b PCI) (dissertation)", \
-  $s3 using 1:2 with linespoints lt 4 lw 2 pt 7 ps 1.2 title "P4-1.7, LANai 9 (64b PCI)", \
-  $r3 using 1:2 with points lt 4 lw 2 pt 6 ps 2.5 title "P4-1.7, LANai 9 (64b PCI) (dissertation)"
+  $s0 using 1:2 with linespoints lc rgb "#0072B2" dt 1 lw 3.50 pt 7 ps 1.70 title "P3-550, LANai 4", \
+  $s1 using 1:2 with linespoints lc rgb "#D55E00" dt (8,4) lw 3.00 pt 5 ps 1.47 title "P3-550, LANai 9", \
+  $s2 using 1:2 with linespoints lc rgb "#009E73" dt (12,4,3,4) lw 2.50 pt 9 ps 1.23 title "P4-1.7, LANai 4 (32b PCI)", \
+  $s3 using 1:2 with linespoints lc rgb "#CC79A7" dt (4,3) lw 2.00 pt 11 ps 1.00 title "P4-1.7, LANai 9 (64b PCI)", \
+  $r0 using 1:2 with points lc rgb "#0072B2" lw 2 pt 6 ps 2.6 title "P3-550, LANai 4 (dissertation)", \
+  $r1 using 1:2 with points lc rgb "#D55E00" lw 2 pt 4 ps 2.6 title "P3-550, LANai 9 (dissertation)", \
+  $r2 using 1:2 with points lc rgb "#009E73" lw 2 pt 8 ps 2.6 title "P4-1.7, LANai 4 (32b PCI) (dissertation)", \
+  $r3 using 1:2 with points lc rgb "#CC79A7" lw 2 pt 10 ps 2.6 title "P4-1.7, LANai 9 (64b PCI) (dissertation)"
 set terminal svg size 1080,600 font "Sans,11"
 set output "fig5_6_bandwidth.svg"
 plot \
-  $s0 using 1:2 with linespoints lt 1 lw 2 pt 7 ps 1.2 title "P3-550, LANai 4", \
-  $r0 using 1:2 with points lt 1 lw 2 pt 6 ps 2.5 title "P3-550, LANai 4 (dissertation)", \
-  $s1 using 1:2 with linespoints lt 2 lw 2 pt 7 ps 1.2 title "P3-550, LANai 9", \
-  $r1 using 1:2 with points lt 2 lw 2 pt 6 ps 2.5 title "P3-550, LANai 9 (dissertation)", \
-  $s2 using 1:2 with linespoints lt 3 lw 2 pt 7 ps 1.2 title "P4-1.7, LANai 4 (32b PCI)", \
-  $r2 using 1:2 with points lt 3 lw 2 pt 6 ps 2.5 title "P4-1.7, LANai 4 (32b PCI) (dissertation)", \
-  $s3 using 1:2 with linespoints lt 4 lw 2 pt 7 ps 1.2 title "P4-1.7, LANai 9 (64b PCI)", \
-  $r3 using 1:2 with points lt 4 lw 2 pt 6 ps 2.5 title "P4-1.7, LANai 9 (64b PCI) (dissertation)"
+  $s0 using 1:2 with linespoints lc rgb "#0072B2" dt 1 lw 3.50 pt 7 ps 1.70 title "P3-550, LANai 4", \
+  $s1 using 1:2 with linespoints lc rgb "#D55E00" dt (8,4) lw 3.00 pt 5 ps 1.47 title "P3-550, LANai 9", \
+  $s2 using 1:2 with linespoints lc rgb "#009E73" dt (12,4,3,4) lw 2.50 pt 9 ps 1.23 title "P4-1.7, LANai 4 (32b PCI)", \
+  $s3 using 1:2 with linespoints lc rgb "#CC79A7" dt (4,3) lw 2.00 pt 11 ps 1.00 title "P4-1.7, LANai 9 (64b PCI)", \
+  $r0 using 1:2 with points lc rgb "#0072B2" lw 2 pt 6 ps 2.6 title "P3-550, LANai 4 (dissertation)", \
+  $r1 using 1:2 with points lc rgb "#D55E00" lw 2 pt 4 ps 2.6 title "P3-550, LANai 9 (dissertation)", \
+  $r2 using 1:2 with points lc rgb "#009E73" lw 2 pt 8 ps 2.6 title "P4-1.7, LANai 4 (32b PCI) (dissertation)", \
+  $r3 using 1:2 with points lc rgb "#CC79A7" lw 2 pt 10 ps 2.6 title "P4-1.7, LANai 9 (64b PCI) (dissertation)"
 unset output

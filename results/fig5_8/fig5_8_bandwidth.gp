@@ -97,23 +97,23 @@ EOD
 set terminal pngcairo size 1080,600 font "Sans,11"
 set output "fig5_8_bandwidth.png"
 plot \
-  $s0 using 1:2 with linespoints lt 1 lw 2 pt 7 ps 1.2 title "LANai 4, AM", \
-  $r0 using 1:2 with points lt 1 lw 2 pt 6 ps 2.5 title "LANai 4, AM (dissertation)", \
-  $s1 using 1:2 with linespoints lt 2 lw 2 pt 7 ps 1.2 title "LANai 4, RM-P", \
-  $r1 using 1:2 with points lt 2 lw 2 pt 6 ps 2.5 title "LANai 4, RM-P (dissertation)", \
-  $s2 using 1:2 with linespoints lt 3 lw 2 pt 7 ps 1.2 title "LANai 9, AM", \
-  $r2 using 1:2 with points lt 3 lw 2 pt 6 ps 2.5 title "LANai 9, AM (dissertation)", \
-  $s3 using 1:2 with linespoints lt 4 lw 2 pt 7 ps 1.2 title "LANai 9, RM-P", \
-  $r3 using 1:2 with points lt 4 lw 2 pt 6 ps 2.5 title "LANai 9, RM-P (dissertation)"
+  $s0 using 1:2 with linespoints lc rgb "#0072B2" dt 1 lw 3.50 pt 7 ps 1.70 title "LANai 4, AM", \
+  $s1 using 1:2 with linespoints lc rgb "#D55E00" dt (8,4) lw 3.00 pt 5 ps 1.47 title "LANai 4, RM-P", \
+  $s2 using 1:2 with linespoints lc rgb "#009E73" dt (12,4,3,4) lw 2.50 pt 9 ps 1.23 title "LANai 9, AM", \
+  $s3 using 1:2 with linespoints lc rgb "#CC79A7" dt (4,3) lw 2.00 pt 11 ps 1.00 title "LANai 9, RM-P", \
+  $r0 using 1:2 with points lc rgb "#0072B2" lw 2 pt 6 ps 2.6 title "LANai 4, AM (dissertation)", \
+  $r1 using 1:2 with points lc rgb "#D55E00" lw 2 pt 4 ps 2.6 title "LANai 4, RM-P (dissertation)", \
+  $r2 using 1:2 with points lc rgb "#009E73" lw 2 pt 8 ps 2.6 title "LANai 9, AM (dissertation)", \
+  $r3 using 1:2 with points lc rgb "#CC79A7" lw 2 pt 10 ps 2.6 title "LANai 9, RM-P (dissertation)"
 set terminal svg size 1080,600 font "Sans,11"
 set output "fig5_8_bandwidth.svg"
 plot \
-  $s0 using 1:2 with linespoints lt 1 lw 2 pt 7 ps 1.2 title "LANai 4, AM", \
-  $r0 using 1:2 with points lt 1 lw 2 pt 6 ps 2.5 title "LANai 4, AM (dissertation)", \
-  $s1 using 1:2 with linespoints lt 2 lw 2 pt 7 ps 1.2 title "LANai 4, RM-P", \
-  $r1 using 1:2 with points lt 2 lw 2 pt 6 ps 2.5 title "LANai 4, RM-P (dissertation)", \
-  $s2 using 1:2 with linespoints lt 3 lw 2 pt 7 ps 1.2 title "LANai 9, AM", \
-  $r2 using 1:2 with points lt 3 lw 2 pt 6 ps 2.5 title "LANai 9, AM (dissertation)", \
-  $s3 using 1:2 with linespoints lt 4 lw 2 pt 7 ps 1.2 title "LANai 9, RM-P", \
-  $r3 using 1:2 with points lt 4 lw 2 pt 6 ps 2.5 title "LANai 9, RM-P (dissertation)"
+  $s0 using 1:2 with linespoints lc rgb "#0072B2" dt 1 lw 3.50 pt 7 ps 1.70 title "LANai 4, AM", \
+  $s1 using 1:2 with linespoints lc rgb "#D55E00" dt (8,4) lw 3.00 pt 5 ps 1.47 title "LANai 4, RM-P", \
+  $s2 using 1:2 with linespoints lc rgb "#009E73" dt (12,4,3,4) lw 2.50 pt 9 ps 1.23 title "LANai 9, AM", \
+  $s3 using 1:2 with linespoints lc rgb "#CC79A7" dt (4,3) lw 2.00 pt 11 ps 1.00 title "LANai 9, RM-P", \
+  $r0 using 1:2 with points lc rgb "#0072B2" lw 2 pt 6 ps 2.6 title "LANai 4, AM (dissertation)", \
+  $r1 using 1:2 with points lc rgb "#D55E00" lw 2 pt 4 ps 2.6 title "LANai 4, RM-P (dissertation)", \
+  $r2 using 1:2 with points lc rgb "#009E73" lw 2 pt 8 ps 2.6 title "LANai 9, AM (dissertation)", \
+  $r3 using 1:2 with points lc rgb "#CC79A7" lw 2 pt 10 ps 2.6 title "LANai 9, RM-P (dissertation)"
 unset output

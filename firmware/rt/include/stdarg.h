@@ -20,8 +20,8 @@
 #ifndef __lanai__
 #include_next <stdarg.h>
 #else
-#ifndef MYRISIM_RT_STDARG_H
-#define MYRISIM_RT_STDARG_H
+#ifndef MYRISIM_INCLUDE_STDARG_H
+#define MYRISIM_INCLUDE_STDARG_H
 
 typedef struct {
     char *__p;   /* next slot */
