@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static void report_failures(const scenario *sc, const run_spec *runs, const run_result *res, int n)
 {
@@ -138,6 +139,21 @@ int cli_cmd_run(int argc, char **argv)
     char root[PATH_MAX];
     if (cli_begin(argc, argv, &o, 1, root, sizeof root))
         return MYRISIM_BAD_INPUT;
+    /* outputs must not land on inputs: --out is a directory, --trace a new file */
+    struct stat st_out;
+    if (o.out && stat(o.out, &st_out) == 0 && !S_ISDIR(st_out.st_mode)) {
+        fprintf(stderr, "myrisim: --out %s exists and is not a directory (results go into a directory)\n", o.out);
+        return MYRISIM_BAD_INPUT;
+    }
+    for (int i = 0; o.trace && i < o.nfiles; i++)
+        if (cli_same_file(o.trace, o.files[i])) {
+            fprintf(stderr, "myrisim: --trace %s is the scenario file %s\n", o.trace, o.files[i]);
+            return MYRISIM_BAD_INPUT;
+        }
+    if (o.trace && stat(o.trace, &st_out) == 0 && S_ISDIR(st_out.st_mode)) {
+        fprintf(stderr, "myrisim: --trace %s is a directory (name the trace file)\n", o.trace);
+        return MYRISIM_BAD_INPUT;
+    }
     sc_job *jobs = calloc((size_t)o.nfiles, sizeof *jobs);
     int nloaded = 0, st = MYRISIM_OK, total = 0;
     /* every file is checked before anything runs: a bad one stops at once */

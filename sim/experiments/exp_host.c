@@ -112,8 +112,12 @@ static int host_check(const run_spec *r, diag *d)
                 path);
     if (run_number(r, "experiment.watchdog_us", 0) < 0)
         diag_at(d, run_setting(r, "experiment.watchdog_us"), "watchdog_us must be >= 0 (0 = off)");
+    else
+        exp_check_range(r, "experiment.watchdog_us", 0, 0, EXP_MAX_US, d);   /* x 1e6 ps must fit */
     if (run_number(r, "experiment.time_limit_us", 1) <= 0)
         diag_at(d, run_setting(r, "experiment.time_limit_us"), "time_limit_us must be > 0");
+    else
+        exp_check_range(r, "experiment.time_limit_us", 1, 0, EXP_MAX_US, d);
 
     cluster_desc c;
     diag quiet = {d->file, 0};

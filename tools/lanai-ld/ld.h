@@ -122,6 +122,10 @@ void ld_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 _Noreturn void ld_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int ld_error_count(void);
 void ld_stop_if_errors(void);   /* exit(1) when an error was reported */
+/* For tests/fuzz: zero the error count; with env set, fatal errors and
+ * ld_stop_if_errors longjmp(*env, 1) instead of exiting (NULL: exit again). */
+#include <setjmp.h>
+void ld_diag_reset(jmp_buf *env);
 
 /* bytes.c */
 uint32_t be32(const uint8_t *p);
@@ -132,6 +136,8 @@ void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
+void xfree(void *p);            /* for blocks from the x* allocators only */
+void ld_free_all(void);         /* frees every x* block still allocated */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 uint32_t align_up(uint32_t v, uint32_t a);
 
