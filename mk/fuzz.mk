@@ -12,9 +12,14 @@ FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit
 
 # The plain replay: each harness's entry point gets its own name.
 TEST_SRCS += tests/fuzz/fuzz_util.c $(sort $(wildcard tests/fuzz/test_*.c)) $(FUZZ_NAMES:%=tests/fuzz/fuzz_%.c) $(FUZZ_LD_SRCS)
+# (Their own rule: a target-specific CFLAGS += is lost when CFLAGS comes
+# from the command line, as in the build-asan and build-fuzz sub-makes.)
 ifeq ($(FUZZ_BUILD),)
-$(B)/obj/tests/fuzz/fuzz_%.o: CFLAGS += -DLLVMFuzzerTestOneInput=$(notdir $*)_one
+FUZZ_ENTRY = -DLLVMFuzzerTestOneInput=fuzz_$*_one
 endif
+$(B)/obj/tests/fuzz/fuzz_%.o: tests/fuzz/fuzz_%.c | deps
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(FUZZ_ENTRY) -c $< -o $@
 
 # Inside the fuzz build (B=build-fuzz FUZZ_BUILD=1): one binary per harness.
 FUZZ_OBJS = $(B)/obj/tests/fuzz/fuzz_util.o $(FUZZ_LD_SRCS:%.c=$(B)/obj/%.o) $(B)/obj/tests/trace/json_read.o
