@@ -298,8 +298,10 @@ static void host_run(const run_spec *r, run_result *res)
             lanai_core *core = cosim_core(s, i);
             lanai_state ls = lanai_state_of(core);
             if (ls == LANAI_HALTED && lanai_exit_code(core) == 0) continue;
-            result_fail(res, "node %d's NI %s; its console ends:", i,
-                        ls == LANAI_HALTED ? "exited non-zero" : ls == LANAI_FAULTED ? "faulted" : "is still running");
+            char at[160];
+            result_fail(res, "node %d's NI %s%s%s; its console ends:", i,
+                        ls == LANAI_HALTED ? "exited non-zero" : ls == LANAI_FAULTED ? "faulted" : "is still running",
+                        ls == LANAI_HALTED ? "" : " at ", ls == LANAI_HALTED ? "" : exp_where(core, at, sizeof at));
             exp_fail_lines(res, cosim_console(s, i), 3);
         }
         if (st == COSIM_FAULT || st == COSIM_DEADLOCK) {
