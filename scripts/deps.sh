@@ -2,7 +2,7 @@
 # Make sure the Debian packages myrisim builds with are installed.
 # As root: installs what is missing with apt-get. Otherwise: prints the exact command.
 set -e
-PKGS="clang-14 llvm-14 lld-14 libsystemc-dev verilator zlib1g-dev libconfig-dev gnuplot-nox parallel libxml2-utils make gcc g++"
+PKGS="clang-14 llvm-14 lld-14 libclang-rt-14-dev libsystemc-dev verilator zlib1g-dev libconfig-dev gnuplot-nox parallel libxml2-utils make gcc g++"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

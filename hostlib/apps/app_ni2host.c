@@ -30,7 +30,7 @@ static int ni2host(platform *p, happ_env *e)
     drv *d = hmb_start(&m, p, err, sizeof err);
     if (!d) return happ_fail(e, "%s", err);
     int rc = 0;
-    uint64_t phys;
+    uint64_t phys = 0;   /* read below even when the lookup failed */
     size_t len = (size_t)bytes < 4096 ? 4096 : (size_t)bytes;
     uint8_t *buf = drv_alloc_contig(d, len, &phys);
     if (!buf) rc = happ_fail(e, "host buffer: %s", drv_error(d));
@@ -73,7 +73,7 @@ static int unpinned(platform *p, happ_env *e)
     drv *d = hmb_start(&m, p, err, sizeof err);
     if (!d) return happ_fail(e, "%s", err);
     uint8_t *page = plat_alloc(p, 4096);
-    uint64_t phys;
+    uint64_t phys = 0;   /* read below even when the lookup failed */
     size_t contig;
     int rc = 0;
     if (!page || plat_virt_to_phys(p, page, &phys, &contig)) rc = happ_fail(e, "%s", plat_error(p));

@@ -27,7 +27,7 @@ static int send_am(grim *g, uint32_t dest, uint32_t handler, const uint32_t a[4]
     }
     if (r == 0) {
         grim_hdr_make(&h, GRIM_T_AM, g->ep, dest, g->o.lc, handler, a, len - off);
-        r = grim_put(g, &h, payload + off, len - off);
+        r = grim_put(g, &h, payload ? payload + off : NULL, len - off);   /* no payload: NULL + 0 is UB */
     }
     if (grim_unpin_payload(g, pinned > 0)) r = -1;
     grim_send_end(g);

@@ -79,6 +79,7 @@ void lanai_reset(lanai_core *c)
     c->flags = 0;
     c->pc = 0;
     c->q1 = c->q2 = c->q3 = 0;
+    c->xfer_from = 0;
     c->pend = 0;
     c->ldpend = 0;
     c->cycles = c->insns = 0;

@@ -61,6 +61,7 @@ struct lanai_core {
     uint32_t pc;                /* address of the next instruction */
     uint32_t q1, q2, q3;        /* next-pc queue (§1.8), valid when pend */
     int pend;                   /* a control transfer is in flight */
+    uint32_t xfer_from;         /* pc of the last taken transfer: a fetch fault names it */
     uint32_t ldpend;            /* register mask loaded by the previous insn */
     uint64_t cycles, insns;
     lanai_state state;
@@ -242,6 +243,7 @@ static inline void lanai_transfer(lanai_core *c, uint32_t pc, uint32_t target, i
     }
     if (slots == 1) { c->q2 = target; c->q3 = target + 4; }
     else c->q3 = target;
+    c->xfer_from = pc;
     c->cycles += c->prof->taken_branch;
 }
 

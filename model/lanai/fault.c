@@ -76,6 +76,8 @@ void lanai_report_fault(const lanai_core *c, FILE *out)
     fprintf(out, "  pc:          0x%08x  %s\n", f->pc, fn);
     if (f->cause == FAULT_FETCH) {
         fprintf(out, "  instruction: (none: pc is not a word in SRAM of 0x%x bytes)\n", c->sram_size);
+        where(c, c->xfer_from, fn, sizeof fn);   /* how it got there: the last jump */
+        fprintf(out, "  last jump:   0x%08x  %s\n", c->xfer_from, fn);
     } else {
         lanai_disasm(f->insn, f->pc, dis, sizeof dis);
         fprintf(out, "  instruction: 0x%08x  %s\n", f->insn, dis);

@@ -118,6 +118,12 @@ void cli_find_root(char *out, size_t len)
         snprintf(out, len, ".");
 }
 
+int cli_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
 int cli_mkdirs(const char *path)
 {
     char buf[2048];
@@ -384,6 +390,22 @@ static int cmd_report(int argc, char **argv)
         for (int i = 0; i < ndirs; i++)
             if (!realpath(dirs[i], dir_real) || strcmp(dir_real, ref_real)) dirs[k++] = dirs[i];
         ndirs = k;
+    }
+    /* the report must not replace one of its own inputs */
+    struct stat ost;
+    if (stat(out, &ost) == 0 && S_ISDIR(ost.st_mode)) {
+        fprintf(stderr, "myrisim: report: --out %s is a directory (name the report file)\n", out);
+        free(dirs);
+        return MYRISIM_BAD_INPUT;
+    }
+    for (int i = 0; i < ndirs; i++) {
+        char cmp[PATH_MAX + 32];
+        snprintf(cmp, sizeof cmp, "%s/comparison.csv", dirs[i]);
+        if (cli_same_file(out, cmp) || cli_same_file(out, dirs[i])) {
+            fprintf(stderr, "myrisim: report: --out %s is one of the inputs (%s)\n", out, cmp);
+            free(dirs);
+            return MYRISIM_BAD_INPUT;
+        }
     }
     fid_input in;
     int errors = fidelity_read(&in, dirs, ndirs, refdir, stderr);

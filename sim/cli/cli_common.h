@@ -25,6 +25,8 @@ int cli_parse_opts(int argc, char **argv, int first, cli_opts *o, int allow_run_
 /* $MYRISIM_ROOT, else the parent of build/ holding this binary, else "." */
 void cli_find_root(char *out, size_t len);
 int cli_mkdirs(const char *path);            /* mkdir -p */
+/* Do two paths name the same existing file (device and inode)? */
+int cli_same_file(const char *a, const char *b);
 /* A command's start: options from argv[2..] (usage on stderr if bad: -1)
  * and the repository root into root. */
 int cli_begin(int argc, char **argv, cli_opts *o, int allow_run_opts, char *root, size_t len);

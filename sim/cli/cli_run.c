@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static void report_failures(const scenario *sc, const run_spec *runs, const run_result *res, int n)
 {
@@ -137,6 +138,21 @@ int run_cmd_load(run_cmd *rc, int argc, char **argv, const char *out, int for_jo
         for_jobs = 1;
     if (o->emit_jobs && o->trace) {
         fprintf(stderr, "myrisim: --trace goes with a run on this machine, not with --emit-jobs\n");
+        return MYRISIM_BAD_INPUT;
+    }
+    /* outputs must not land on inputs: --out is a directory, --trace a new file */
+    struct stat st_out;
+    if (o->out && stat(o->out, &st_out) == 0 && !S_ISDIR(st_out.st_mode)) {
+        fprintf(stderr, "myrisim: --out %s exists and is not a directory (results go into a directory)\n", o->out);
+        return MYRISIM_BAD_INPUT;
+    }
+    for (int i = 0; o->trace && i < o->nfiles; i++)
+        if (cli_same_file(o->trace, o->files[i])) {
+            fprintf(stderr, "myrisim: --trace %s is the scenario file %s\n", o->trace, o->files[i]);
+            return MYRISIM_BAD_INPUT;
+        }
+    if (o->trace && stat(o->trace, &st_out) == 0 && S_ISDIR(st_out.st_mode)) {
+        fprintf(stderr, "myrisim: --trace %s is a directory (name the trace file)\n", o->trace);
         return MYRISIM_BAD_INPUT;
     }
     rc->jobs = calloc((size_t)o->nfiles, sizeof *rc->jobs);

@@ -55,6 +55,7 @@ static int firmware_check(const run_spec *r, diag *d)
         if (!run_has(r, p))
             diag_at(d, bytes, "no parameter '%s' in experiment.params", config_setting_get_string(bytes));
     }
+    exp_check_range(r, "experiment.max_cycles", 4e9, 1, 1e15, d);   /* cast to uint64_t when run */
     exp_check_build(r, d);
     exp_check_elf_chip(r, run_string(r, "cluster.ni", "lanai4"), d);
     return d->errors - before;
@@ -121,7 +122,9 @@ static void firmware_run(const run_spec *r, run_result *res)
     }
     if (st == LANAI_RUNNING) {
         char b[NUM_BUF];
-        result_fail(res, "firmware did not halt within %s cycles (experiment.max_cycles)", fmt_num(max_cycles, b));
+        char at[160];
+        result_fail(res, "firmware did not halt within %s cycles (experiment.max_cycles); stopped at %s",
+                    fmt_num(max_cycles, b), exp_where(c, at, sizeof at));
         goto out;
     }
     if (lanai_exit_code(c) != 0) {

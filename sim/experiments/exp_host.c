@@ -143,8 +143,12 @@ static int host_check(const run_spec *r, diag *d)
                 path);
     if (run_number(r, "experiment.watchdog_us", 0) < 0)
         diag_at(d, run_setting(r, "experiment.watchdog_us"), "watchdog_us must be >= 0 (0 = off)");
+    else
+        exp_check_range(r, "experiment.watchdog_us", 0, 0, EXP_MAX_US, d);   /* x 1e6 ps must fit */
     if (run_number(r, "experiment.time_limit_us", 1) <= 0)
         diag_at(d, run_setting(r, "experiment.time_limit_us"), "time_limit_us must be > 0");
+    else
+        exp_check_range(r, "experiment.time_limit_us", 1, 0, EXP_MAX_US, d);
 
     cluster_desc c;
     diag quiet = {d->file, 0};
@@ -393,7 +397,12 @@ static void host_run(const run_spec *r, run_result *res)
             lanai_state ls = lanai_state_of(core);
             if (ls == LANAI_HALTED && lanai_exit_code(core) == 0) continue;
             const char *con = cosim_console(s, i);
-            const char *state = ls == LANAI_HALTED ? "exited non-zero" : ls == LANAI_FAULTED ? "faulted" : "is still running";
+            char at[160], state[200];
+            if (ls == LANAI_HALTED)
+                snprintf(state, sizeof state, "exited non-zero");
+            else
+                snprintf(state, sizeof state, "%s at %s", ls == LANAI_FAULTED ? "faulted" : "is still running",
+                         exp_where(core, at, sizeof at));
             if (con[0])
                 result_fail(res, "node %d's NI %s; its console ends:", i, state);
             else if (st != COSIM_DEADLOCK || ls != LANAI_RUNNING)   /* a deadlock report shows every core */

@@ -86,15 +86,19 @@ static int ni_check(const run_spec *r, diag *d)
 
     if (run_number(r, "experiment.time_limit_us", 1) <= 0)
         diag_at(d, run_setting(r, "experiment.time_limit_us"), "time_limit_us must be > 0");
+    else
+        exp_check_range(r, "experiment.time_limit_us", 1, 0, EXP_MAX_US, d);   /* x 1e6 ps must fit */
     if (run_number(r, "experiment.watchdog_us", 0) < 0)
         diag_at(d, run_setting(r, "experiment.watchdog_us"), "watchdog_us must be >= 0 (0 = off)");
+    else
+        exp_check_range(r, "experiment.watchdog_us", 0, 0, EXP_MAX_US, d);
     double len = run_number(r, "experiment.cable_m", 2);
     if (len < 0 || len > 100)
         diag_at(d, run_setting(r, "experiment.cable_m"), "cable_m must be 0..100 metres, not %g", len);
     exp_check_build(r, d);
     if (run_has(r, "experiment.params.BYTES")) {
         double b = run_number(r, "experiment.params.BYTES", 0);
-        if (b < 4 || b != (double)(long)b || (long)b % 4)
+        if (!(b >= 4 && b <= 1e9) || b != (double)(long)b || (long)b % 4)
             diag_at(d, run_setting(r, "experiment.params.BYTES"),
                     "BYTES must be a positive multiple of 4 (LANai 4 send limits name whole words), not %g", b);
     }
@@ -124,12 +128,12 @@ static void fail_nodes(cosim *s, run_result *res)
     for (int i = 0; i < cosim_nodes(s); i++) {
         lanai_core *c = cosim_core(s, i);
         lanai_state st = lanai_state_of(c);
-        char what[64];
+        char what[200], at[160];
         if (st == LANAI_HALTED)
             snprintf(what, sizeof what, "exited with code %d", lanai_exit_code(c));
         else
-            snprintf(what, sizeof what, "%s at pc 0x%08x", st == LANAI_FAULTED ? "faulted" : "still running",
-                     lanai_pc(c));
+            snprintf(what, sizeof what, "%s at %s", st == LANAI_FAULTED ? "faulted" : "still running",
+                     exp_where(c, at, sizeof at));
         const char *con = cosim_console(s, i);
         result_fail(res, "ni%d %s%s", i, what, con[0] ? "; its console ends:" : " (nothing on its console)");
         exp_fail_lines(res, con, 3);

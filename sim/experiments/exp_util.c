@@ -59,6 +59,17 @@ void exp_console_measures(const char *text, run_result *res)
     }
 }
 
+const char *exp_where(const lanai_core *c, char *buf, size_t len)
+{
+    uint32_t off;
+    const char *fn = lanai_symbolize(c, lanai_pc(c), &off);
+    if (fn[0] == '?')
+        snprintf(buf, len, "pc 0x%08x (no symbol)", lanai_pc(c));
+    else
+        snprintf(buf, len, "pc 0x%08x (%s+0x%x)", lanai_pc(c), fn, off);
+    return buf;
+}
+
 void exp_fail_lines(run_result *res, const char *text, int max_lines)
 {
     const char *start = text + strlen(text);
@@ -94,6 +105,13 @@ void exp_fail_report(run_result *res, const char *text, int max_lines)
     }
 }
 
+void exp_check_range(const run_spec *r, const char *path, double dflt, double lo, double hi, diag *d)
+{
+    double v = run_number(r, path, dflt);
+    if (!(v >= lo && v <= hi))
+        diag_at(d, run_origin(r, path), "%s must be %g..%g, not %g", strrchr(path, '.') + 1, lo, hi, v);
+}
+
 void exp_check_build(const run_spec *r, diag *d)
 {
     const config_setting_t *cf = run_setting(r, "experiment.cflags");
@@ -110,6 +128,11 @@ void exp_check_build(const run_spec *r, diag *d)
     const config_setting_t *marks = run_setting(r, "experiment.marks");
     if (marks && config_setting_length(marks) != 2)
         diag_at(d, marks, "marks must be [start, end]");
+    for (int i = 0; marks && i < config_setting_length(marks); i++) {
+        double v;
+        if (cfg_number(config_setting_get_elem(marks, (unsigned)i), &v) || !(v >= 0 && v <= 2147483647.0))
+            diag_at(d, marks, "marks are mark numbers 0..2147483647");
+    }
 }
 
 void exp_check_elf_chip(const run_spec *r, const char *chip, diag *d)

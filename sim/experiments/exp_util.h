@@ -17,16 +17,24 @@ int exp_c_identifier(const char *s);
 /* Every console line "measure NAME VALUE" becomes a measurement. */
 void exp_console_measures(const char *text, run_result *res);
 /* Append the last max_lines lines of text to the failure report, indented. */
+/* "pc 0x00000123 (main+0x1c)": where a core stopped, for failure reports
+ * (a run stopped at its limit names the loop it was spinning in). */
+const char *exp_where(const lanai_core *c, char *buf, size_t len);
 void exp_fail_lines(run_result *res, const char *text, int max_lines);
 /* A report whose first line is its headline (the deadlock report): that
  * line as is, then the rest indented; the first max_lines lines, then how
  * many more there were. */
 void exp_fail_report(run_result *res, const char *text, int max_lines);
 
+/* A number setting must lie in [lo, hi] (NaN never does) before it is
+ * scaled or cast to an integer type; the message names the key. */
+void exp_check_range(const run_spec *r, const char *path, double dflt, double lo, double hi, diag *d);
+/* Simulated-time settings in us become ps in a uint64_t: 1e12 us (11.6 days) keeps them far inside. */
+#define EXP_MAX_US 1e12
 /* Load-time checks of the keys that shape a firmware build: every
  * experiment.cflags entry is a usable compiler flag, every experiment.params
  * name a C identifier (it becomes -DNAME=VALUE), and experiment.marks, if
- * given, is [start, end]. Errors go to d. */
+ * given, is [start, end] of mark numbers. Errors go to d. */
 void exp_check_build(const run_spec *r, diag *d);
 /* Load-time check of a prebuilt image (experiment.elf) for an NI of chip:
  * one whose chip marker names the other chip is an error at that key (the

@@ -9,6 +9,8 @@
 static int parse_end(const char *e, int *is_switch, long *a, long *b)
 {
     char *end;
+    if (!e)
+        return -1;
     if (e[0] == 'n') {
         *is_switch = 0;
         *a = strtol(e + 1, &end, 10);
@@ -45,7 +47,7 @@ static int check_cables(const run_spec *r, cluster_desc *c, diag *d)
             int sw;
             long a, b;
             if (parse_end(e, &sw, &a, &b)) {
-                diag_at(d, cab, "bad cable end '%s' (expected n<node> or s<switch>.<port>)", e);
+                diag_at(d, cab, "bad cable end '%s' (expected n<node> or s<switch>.<port>)", e ? e : "?");
                 continue;
             }
             if (!sw && a >= c->nodes) {
@@ -68,38 +70,58 @@ static int check_cables(const run_spec *r, cluster_desc *c, diag *d)
     return d->errors - before;
 }
 
+/* An integer setting in lo..hi. A swept value is any double (1e300, 2.5),
+ * so it is checked before the cast, which would be undefined out of range. */
+static int int_setting(const run_spec *r, const char *path, double dflt, int lo, int hi, int *out, diag *d)
+{
+    double v = run_number(r, path, dflt);
+    if (v >= lo && v <= hi && v == (double)(int)v) {
+        *out = (int)v;
+        return 0;
+    }
+    const char *key = strrchr(path, '.') + 1;
+    diag_at(d, run_origin(r, path), "%s must be an integer %d..%d, not %g", key, lo, hi, v);
+    *out = lo;
+    return 1;
+}
+
 int cluster_decode(const run_spec *r, cluster_desc *c, diag *d)
 {
     int before = d->errors;
     memset(c, 0, sizeof *c);
-    c->nodes = (int)run_number(r, "cluster.nodes", 1);
     c->ni = run_string(r, "cluster.ni", "lanai4");
     c->link = run_string(r, "cluster.link", "san1280");
     c->host = run_string(r, "cluster.host", "none");
     c->pci = run_string(r, "cluster.pci", "pci32-33");
     c->routing = run_string(r, "cluster.routing", "updown");
+    double nodes = run_number(r, "cluster.nodes", 1);
+    if (nodes >= 1 && nodes <= 4096 && nodes == (double)(int)nodes)
+        c->nodes = (int)nodes;
+    else
+        diag_at(d, run_origin(r, "cluster.nodes"), "nodes must be 1..4096, not %g", nodes);
     c->topology = run_string(r, "cluster.topology.kind", c->nodes == 1 ? "none" : c->nodes == 2 ? "cable" : "switch");
-    c->ports = (int)run_number(r, "cluster.topology.ports", !strcmp(c->topology, "das") ? 8 : 16);
-    c->switches = (int)run_number(r, "cluster.topology.switches", 1);
-    c->width = (int)run_number(r, "cluster.topology.width", 0);
-    c->height = (int)run_number(r, "cluster.topology.height", 0);
-    c->arity = (int)run_number(r, "cluster.topology.arity", 0);
-    c->depth = (int)run_number(r, "cluster.topology.depth", 1);
-    c->leaves = (int)run_number(r, "cluster.topology.leaves", 0);
-    c->spines = (int)run_number(r, "cluster.topology.spines", 0);
+    int_setting(r, "cluster.topology.switches", 1, 0, 4096, &c->switches, d);
+    int_setting(r, "cluster.topology.width", 0, 0, 4096, &c->width, d);
+    int_setting(r, "cluster.topology.height", 0, 0, 4096, &c->height, d);
+    int_setting(r, "cluster.topology.arity", 0, 0, 256, &c->arity, d);
+    int_setting(r, "cluster.topology.depth", 1, 1, 4096, &c->depth, d);
+    int_setting(r, "cluster.topology.leaves", 0, 0, 4096, &c->leaves, d);
+    int_setting(r, "cluster.topology.spines", 0, 0, 4096, &c->spines, d);
     const config_setting_t *topo = run_setting(r, "cluster.topology");
     const config_setting_t *at = topo ? topo : run_setting(r, "cluster");
 
-    if (c->nodes < 1 || c->nodes > 4096)
-        diag_at(d, run_setting(r, "cluster.nodes"), "nodes must be 1..4096, not %d", c->nodes);
     /* Appendix A (L2476-L2499): the LANai 4 card has a SAN-1280 port and a
      * 32b/33MHz PCI interface only. */
     if (!strcmp(c->ni, "lanai4") && !strcmp(c->link, "myrinet2000"))
         diag_at(d, run_setting(r, "cluster.link"), "the LANai 4 has a SAN-1280 interface only (appendix A, L2476-L2499)");
     if (!strcmp(c->ni, "lanai4") && !strcmp(c->pci, "pci64-66"))
         diag_at(d, run_setting(r, "cluster.pci"), "the LANai 4 has a 32b/33MHz PCI interface only (appendix A, L2476-L2499)");
-    if (c->ports < 2 || c->ports > 256)
-        diag_at(d, at, "ports must be 2..256, not %d", c->ports);
+    double ports = run_number(r, "cluster.topology.ports", !strcmp(c->topology, "das") ? 8 : 16);
+    if (ports >= 2 && ports <= 256 && ports == (double)(int)ports)
+        c->ports = (int)ports;
+    else
+        diag_at(d, run_has(r, "cluster.topology.ports") ? run_origin(r, "cluster.topology.ports") : at,
+                "ports must be 2..256, not %g", ports);
     if (d->errors != before)
         return d->errors - before;
 
@@ -109,25 +131,25 @@ int cluster_decode(const run_spec *r, cluster_desc *c, diag *d)
     else if (!strcmp(t, "switch") && c->nodes > c->ports)
         diag_at(d, at, "%d nodes do not fit on one %d-port switch", c->nodes, c->ports);
     else if ((!strcmp(t, "line") || !strcmp(t, "ring")) &&
-             (c->switches < 1 || c->nodes > c->switches * (c->ports - 2)))
+             (c->switches < 1 || c->nodes > (long long)c->switches * (c->ports - 2)))
         diag_at(d, at, "%d nodes do not fit on %d switches of %d ports (2 ports each for the %s)", c->nodes,
                 c->switches, c->ports, t);
     else if (!strcmp(t, "grid") && (c->width < 1 || c->height < 1))
         diag_at(d, at, "a grid needs width and height >= 1");
-    else if (!strcmp(t, "grid") && c->nodes > c->width * c->height * (c->ports - 4))
+    else if (!strcmp(t, "grid") && c->nodes > (long long)c->width * c->height * (c->ports - 4))
         diag_at(d, at, "%d nodes do not fit on a %dx%d grid of %d-port switches", c->nodes, c->width, c->height,
                 c->ports);
     else if (!strcmp(t, "grid3d") && (c->width < 1 || c->height < 1 || c->depth < 1 ||
                                       (long)c->width * c->height * c->depth > 4096))
         diag_at(d, at, "a grid3d needs width, height and depth >= 1 and at most 4096 switches");
-    else if (!strcmp(t, "grid3d") && c->nodes > c->width * c->height * c->depth * c->ports)
+    else if (!strcmp(t, "grid3d") && c->nodes > (long long)c->width * c->height * c->depth * c->ports)
         diag_at(d, at, "%d nodes do not fit on a %dx%dx%d grid of %d-port switches", c->nodes, c->width, c->height,
                 c->depth, c->ports);
     else if (!strcmp(t, "das") && (c->ports != 8 || c->nodes > 128))
         diag_at(d, at, "the DAS cluster has 8-port switches and at most 128 nodes (ports %d, nodes %d)", c->ports,
                 c->nodes);
     else if (!strcmp(t, "clos") && (c->leaves < 1 || c->spines < 1 || c->leaves > c->ports ||
-                                    c->nodes > c->leaves * (c->ports - c->spines)))
+                                    c->nodes > (long long)c->leaves * (c->ports - c->spines)))
         diag_at(d, at, "a clos needs 1 <= leaves <= ports, spines >= 1 and room for %d nodes on the leaves "
                        "(leaves %d, spines %d, ports %d)", c->nodes, c->leaves, c->spines, c->ports);
     else if (!strcmp(t, "tree") && (c->arity < 2 || c->arity >= c->ports))

@@ -5,6 +5,7 @@
  * a string where the key wants one. */
 #include "scenario.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,7 +146,17 @@ int apply_set(config_t *cfg, const char *arg, diag *d)
         config_setting_set_string(val, text);
     }
     int rc = -1;
-    if (!val) {
+    /* libconfig reads an integer beyond 64 bits without complaint (as -1) */
+    int beyond = 0;
+    if (val && (val->type == CONFIG_TYPE_INT || val->type == CONFIG_TYPE_INT64)) {
+        errno = 0;
+        strtoll(text, NULL, 0);
+        beyond = errno == ERANGE;
+    }
+    if (beyond) {
+        fprintf(stderr, "--set %s: value '%s' is beyond the 64-bit integer range\n", key, text);
+        d->errors++;
+    } else if (!val) {
         fprintf(stderr, "--set %s: cannot read value '%s': %s (expected %s)\n", key, text,
                 config_error_text(&tmp) ? config_error_text(&tmp) : "syntax error", schema_type_desc(spec->type));
         d->errors++;

@@ -23,6 +23,13 @@ const config_setting_t *run_setting(const run_spec *r, const char *path)
     return cfg_lookup(config_root_setting(&r->sc->cfg), path);
 }
 
+const config_setting_t *run_origin(const run_spec *r, const char *path)
+{
+    if (is_swept(r, path))
+        return config_lookup(&r->sc->cfg, "sweep");
+    return run_setting(r, path);
+}
+
 int run_has(const run_spec *r, const char *path)
 {
     return is_swept(r, path) || run_setting(r, path) != NULL;
@@ -52,7 +59,9 @@ static void param_text(const config_setting_t *s, char *buf, size_t len)
 {
     char b[NUM_BUF];
     double v;
-    if (s->type == CONFIG_TYPE_STRING)
+    if (!s)
+        buf[0] = 0;
+    else if (s->type == CONFIG_TYPE_STRING)
         snprintf(buf, len, "%s", config_setting_get_string(s));
     else if (s->type == CONFIG_TYPE_BOOL)
         snprintf(buf, len, "%d", config_setting_get_bool(s));

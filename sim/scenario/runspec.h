@@ -20,6 +20,9 @@ const char *run_string(const run_spec *r, const char *path, const char *dflt);
 double run_number(const run_spec *r, const char *path, double dflt);
 int run_bool(const run_spec *r, const char *path, int dflt);
 int run_has(const run_spec *r, const char *path);
+/* Where a value comes from, for messages: the sweep for the swept path,
+ * else the setting (NULL if only the default applies). */
+const config_setting_t *run_origin(const run_spec *r, const char *path);
 
 /* experiment.params merged over the layers, in a stable order (file order,
  * then series-only names, then the swept name). Values come as text. */

@@ -134,6 +134,11 @@ static void decode_sweep(scenario *sc, diag *d)
         return;
     }
     s->nquick = config_setting_length(q);
+    if (s->nquick > s->n) {
+        diag_at(d, q, "the quick subset has %d values, the sweep only %d points", s->nquick, s->n);
+        s->nquick = 0;
+        return;
+    }
     s->quick = malloc((size_t)(s->nquick ? s->nquick : 1) * sizeof *s->quick);
     if (s->nquick == 0)
         diag_at(d, q, "the quick subset is empty");
@@ -250,6 +255,41 @@ int plot_shows(const sim_plot *p, const scenario *sc, int s)
     return 0;
 }
 
+/* Parameter names and values must fit a run_param (runspec.h) whole: a
+ * name cut short would name another parameter and a value cut short would
+ * reach the firmware silently changed. */
+static void check_params(const config_setting_t *params, diag *d)
+{
+    for (int i = 0; params && i < config_setting_length(params); i++) {
+        const config_setting_t *p = config_setting_get_elem(params, (unsigned)i);
+        if (strlen(p->name) >= sizeof ((run_param *)0)->name)
+            diag_at(d, p, "parameter name longer than %d characters", (int)sizeof ((run_param *)0)->name - 1);
+        else if (p->type == CONFIG_TYPE_STRING && strlen(config_setting_get_string(p)) >= sizeof ((run_param *)0)->value)
+            diag_at(d, p, "value longer than %d characters", (int)sizeof ((run_param *)0)->value - 1);
+    }
+}
+
+/* Bounds on what a scenario may ask for: runs are series x points, every
+ * one decoded and checked here and run later. */
+enum { MAX_SERIES = 1000, MAX_RUNS = 100000 };
+static void check_counts(scenario *sc, diag *d)
+{
+    const char *pfx = "experiment.params.";
+    if (sc->sweep.present && !strncmp(sc->sweep.param, pfx, strlen(pfx)) &&
+        strlen(sc->sweep.param + strlen(pfx)) >= sizeof ((run_param *)0)->name)
+        diag_at(d, config_lookup(&sc->cfg, "sweep.param"), "parameter name longer than %d characters",
+                (int)sizeof ((run_param *)0)->name - 1);
+    check_params(config_lookup(&sc->cfg, "experiment.params"), d);
+    for (int i = 0; i < sc->nseries; i++)
+        if (sc->series[i].set)
+            check_params(config_setting_lookup(sc->series[i].set, "experiment.params"), d);
+    if (sc->nseries > MAX_SERIES)
+        diag_at(d, config_lookup(&sc->cfg, "series"), "%d series, at most %d", sc->nseries, MAX_SERIES);
+    else if ((long long)sc->nseries * (sc->sweep.present ? sc->sweep.n : 1) > MAX_RUNS)
+        diag_at(d, config_lookup(&sc->cfg, "sweep"), "%d series x %d points is more than %d runs", sc->nseries,
+                sc->sweep.n, MAX_RUNS);
+}
+
 /* Per series: the cluster and the kind's own checks, at every point. */
 static void check_runs(scenario *sc, diag *d)
 {
@@ -341,6 +381,7 @@ int scenario_load(scenario *sc, const char *path, const char *root, const char *
     decode_measures(sc, &d);
     decode_series(sc, &d);
     decode_sweep(sc, &d);
+    check_counts(sc, &d);
     if (!d.errors) {
         decode_plots(sc, &d);
         scenario_decode_refs(sc, &d);

@@ -37,7 +37,10 @@ int sweep_expand(const config_setting_t *sw, diag *d, double **values, int *n)
     } else if (vals) {
         if (config_setting_length(vals) == 0)
             diag_at(d, vals, "the sweep has no values");
-        for (int i = 0; i < config_setting_length(vals); i++) {
+        int too_many = config_setting_length(vals) > SWEEP_MAX;
+        if (too_many)
+            diag_at(d, vals, "more than %d points", SWEEP_MAX);
+        for (int i = 0; i < config_setting_length(vals) && !too_many; i++) {
             double x;
             cfg_number(config_setting_get_elem(vals, (unsigned)i), &x);
             for (int j = 0; j < *n; j++)

@@ -19,7 +19,7 @@ static void fail(rd *r, const char *fmt, ...)
     if (r->failed) return;
     r->failed = 1;
     int line = 1, col = 1;
-    for (const char *q = r->s; q < r->p; q++) {
+    for (const char *q = r->s; q < r->p && q < r->end; q++) {
         if (*q == '\n') {
             line++;
             col = 1;
@@ -102,7 +102,7 @@ static char *string(rd *r)
         if (c == '\\') {
             r->p++;
             int e = peek(r);
-            r->p++;
+            if (e >= 0) r->p++;   /* a backslash at the very end: stay inside the text */
             const char *simple = strchr("\"\\/bfnrt", e > 0 ? e : 'x');
             if (e > 0 && simple && e != 'u') {
                 static const char to[] = "\"\\/\b\f\n\r\t";
@@ -366,7 +366,10 @@ int64_t jv_us_to_ps(const jv *num)
     const char *p = num->text;
     int64_t whole = 0, frac = 0;
     int digits = 0;
-    for (; *p >= '0' && *p <= '9'; p++) whole = whole * 10 + (*p - '0');
+    for (; *p >= '0' && *p <= '9'; p++) {
+        whole = whole * 10 + (*p - '0');
+        if (whole > (INT64_MAX - 999999) / 1000000) return -1;   /* too large in ps */
+    }
     if (*p == '.')
         for (p++; *p >= '0' && *p <= '9'; p++, digits++) {
             if (digits == 6) return -1;

@@ -3,6 +3,8 @@
 #include "ld.h"
 
 #include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,25 +30,67 @@ void put_be16(uint8_t *p, uint16_t v)
     p[1] = (uint8_t)v;
 }
 
+/* Every allocation is linked into one list so that ld_free_all can give
+ * the whole link back (the fuzz harness links thousands of times in one
+ * process; the tool itself just exits). */
+typedef union block {
+    struct { union block *prev, *next; } l;
+    max_align_t align;
+} block;
+static block live = {{&live, &live}};
+
+static void *track(block *b)
+{
+    b->l.prev = &live;
+    b->l.next = live.l.next;
+    live.l.next->l.prev = b;
+    live.l.next = b;
+    return b + 1;
+}
+
+static block *untrack(void *p)
+{
+    block *b = (block *)p - 1;
+    b->l.prev->l.next = b->l.next;
+    b->l.next->l.prev = b->l.prev;
+    return b;
+}
+
 void *xmalloc(size_t n)
 {
-    void *p = malloc(n ? n : 1);
-    if (!p) ld_fatal("out of memory (%zu bytes)", n);
-    return p;
+    block *b = n < SIZE_MAX - sizeof *b ? malloc(sizeof *b + n) : NULL;
+    if (!b) ld_fatal("out of memory (%zu bytes)", n);
+    return track(b);
 }
 
 void *xcalloc(size_t n, size_t size)
 {
-    void *p = calloc(n ? n : 1, size ? size : 1);
-    if (!p) ld_fatal("out of memory (%zu x %zu bytes)", n, size);
-    return p;
+    if (size && n > (SIZE_MAX - sizeof(block)) / size) ld_fatal("out of memory (%zu x %zu bytes)", n, size);
+    block *b = calloc(1, sizeof *b + n * size);
+    if (!b) ld_fatal("out of memory (%zu x %zu bytes)", n, size);
+    return track(b);
 }
 
 void *xrealloc(void *p, size_t n)
 {
-    p = realloc(p, n ? n : 1);
-    if (!p) ld_fatal("out of memory (%zu bytes)", n);
-    return p;
+    if (!p) return xmalloc(n);
+    block *b = untrack(p);
+    block *nb = n < SIZE_MAX - sizeof *b ? realloc(b, sizeof *b + n) : NULL;
+    if (!nb) {
+        track(b);
+        ld_fatal("out of memory (%zu bytes)", n);
+    }
+    return track(nb);
+}
+
+void xfree(void *p)
+{
+    if (p) free(untrack(p));
+}
+
+void ld_free_all(void)
+{
+    while (live.l.next != &live) free(untrack(live.l.next + 1));
 }
 
 char *xstrdup(const char *s)

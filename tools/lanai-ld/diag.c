@@ -4,12 +4,27 @@
  * input: exit status 2. */
 #include "ld.h"
 
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 enum { MAX_SHOWN = 50 };
 static int nerrors;
+static jmp_buf *bail;   /* set by the fuzz harness: stop by longjmp, not exit */
+
+void ld_diag_reset(jmp_buf *env)
+{
+    nerrors = 0;
+    bail = env;
+}
+
+static _Noreturn void stop(void)
+{
+    if (bail)
+        longjmp(*bail, 1);
+    exit(2);
+}
 
 static void vmsg(const char *kind, const char *fmt, va_list ap)
 {
@@ -46,7 +61,7 @@ void ld_fatal(const char *fmt, ...)
     va_start(ap, fmt);
     vmsg("error", fmt, ap);
     va_end(ap);
-    exit(2);
+    stop();
 }
 
 int ld_error_count(void) { return nerrors; }
@@ -55,6 +70,6 @@ void ld_stop_if_errors(void)
 {
     if (nerrors) {
         fprintf(stderr, "lanai-ld: %d error%s, no output written\n", nerrors, nerrors == 1 ? "" : "s");
-        exit(2);
+        stop();
     }
 }

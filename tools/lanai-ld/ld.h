@@ -5,6 +5,7 @@
 #ifndef MYRISIM_LANAI_LD_LD_H
 #define MYRISIM_LANAI_LD_LD_H
 
+#include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -124,6 +125,9 @@ void ld_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 _Noreturn void ld_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int ld_error_count(void);
 void ld_stop_if_errors(void);   /* exit(2) when an error was reported */
+/* For tests/fuzz: zero the error count; with env set, fatal errors and
+ * ld_stop_if_errors longjmp(*env, 1) instead of exiting (NULL: exit again). */
+void ld_diag_reset(jmp_buf *env);
 
 /* bytes.c */
 uint32_t be32(const uint8_t *p);
@@ -134,6 +138,8 @@ void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
+void xfree(void *p);            /* for blocks from the x* allocators only */
+void ld_free_all(void);         /* frees every x* block still allocated */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 uint32_t align_up(uint32_t v, uint32_t a);
 

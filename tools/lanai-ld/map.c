@@ -121,6 +121,6 @@ void ld_write_map(ld_link *L)
     fprintf(f, "\nSymbols by address\n  %-10s %-10s %-6s %-30s %s\n", "address", "size", "type", "name", "file");
     for (size_t i = 0; i < n; i++)
         fprintf(f, "  0x%08x 0x%08x %-6s %-30s %s\n", v[i].addr, v[i].size, v[i].kind, v[i].name, v[i].file);
-    free(v);
+    xfree(v);
     if (fclose(f) != 0) ld_fatal("%s: write failed", L->map_path);
 }

@@ -208,8 +208,10 @@ int main(int argc, char **argv)
         lanai_report_fault(c, stderr);
     } else {
         rc = EXIT_LIMIT;
-        fprintf(stderr, "lanai-run: %s did not halt within %llu cycles (pc 0x%08x); stopped\n", file,
-                (unsigned long long)max_cycles, lanai_pc(c));
+        uint32_t off;
+        const char *fn = lanai_symbolize(c, lanai_pc(c), &off);
+        fprintf(stderr, "lanai-run: %s did not halt within %llu cycles (pc 0x%08x, %s+0x%x); stopped\n", file,
+                (unsigned long long)max_cycles, lanai_pc(c), fn, off);
     }
     fprintf(stderr, "lanai-run: %s, %llu instructions, %llu cycles, %.6f ms simulated at %.0f MHz\n", p->name,
             (unsigned long long)ins, (unsigned long long)cyc, (double)cyc * 1e3 / (double)p->clock_hz,
