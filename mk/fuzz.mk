@@ -1,11 +1,12 @@
 # tests/fuzz: libFuzzer harnesses (clang-14, ASan + UBSan) for the scenario
-# loader, lanai-ld, the ELF loader + ISS, the CSV/reference readers and the
-# trace JSON reader. `make fuzz FUZZ_SECONDS=N` builds them in build-fuzz/
+# loader, lanai-ld, the ELF loader + ISS, the CSV/reference readers, the
+# trace JSON reader and the regression/job-result readers. `make fuzz
+# FUZZ_SECONDS=N` builds them in build-fuzz/
 # and runs each for N seconds on its corpus; `make test` replays the
 # committed corpora and crash inputs through a plain build of the same
 # entry points (tests/fuzz/test_replay.c). `make test-asan` builds the test
 # runner with ASan + UBSan in build-asan/ and runs the suite.
-FUZZ_NAMES   := scenario ld elf csv trace
+FUZZ_NAMES   := scenario ld elf csv trace regress
 FUZZ_SECONDS ?= 60
 FUZZ_LD_SRCS := $(filter-out tools/lanai-ld/main.c,$(sort $(wildcard tools/lanai-ld/*.c)))
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer

@@ -17,6 +17,7 @@ int fuzz_ld_one(const uint8_t *, size_t);
 int fuzz_elf_one(const uint8_t *, size_t);
 int fuzz_csv_one(const uint8_t *, size_t);
 int fuzz_trace_one(const uint8_t *, size_t);
+int fuzz_regress_one(const uint8_t *, size_t);
 
 static uint8_t *slurp(const char *path, size_t *len)
 {
@@ -95,3 +96,4 @@ REPLAY(ld)
 REPLAY(elf)
 REPLAY(csv)
 REPLAY(trace)
+REPLAY(regress)
