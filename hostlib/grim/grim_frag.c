@@ -25,6 +25,8 @@ struct grim_frag {
     uint32_t id[3];            /* global ids: init, body, final */
     uint32_t counter;          /* per sender */
     open_msg *open;
+    uint8_t *finishing;        /* the buffer whose user handler runs now */
+    int kept;                  /* ... and the handler kept it */
     grim_frag_stats st;
 };
 
@@ -74,6 +76,13 @@ void grim_frag_free(grim_frag *f)
         free(o);
     }
     free(f);
+}
+
+void *grim_frag_keep(grim_frag *f)
+{
+    if (!f->finishing) return NULL;
+    f->kept = 1;
+    return f->finishing;
 }
 
 const grim_frag_stats *grim_frag_get_stats(const grim_frag *f) { return &f->st; }
@@ -175,8 +184,11 @@ void grim_frag_on_final(grim *g, const grim_am *m, void *ctx)
     *link = o->next;
     grim_am whole = {m->src, o->handler, {o->arg[0], o->arg[1], o->arg[2], o->arg[3]}, o->buf, o->total};
     f->st.delivered++;
+    f->finishing = o->buf;
+    f->kept = 0;
     int r = grim_dispatch_user(g, &whole);
-    plat_free(g->p, o->buf);
+    if (!f->kept) plat_free(g->p, o->buf);
+    f->finishing = NULL;
     free(o);
     if (r) grim_abort(g, "%s", grim_error(g));
 }

@@ -49,6 +49,13 @@ void grim_frag_on_init(grim *g, const grim_am *m, void *ctx);
 void grim_frag_on_body(grim *g, const grim_am *m, void *ctx);
 void grim_frag_on_final(grim *g, const grim_am *m, void *ctx);
 
+/* Inside the user's handler of a fragmented message: keep its reassembly
+ * buffer (m->data, plat_alloc'd host memory) instead of letting the final
+ * handler free it; the caller plat_frees it later. Returns it (NULL outside
+ * such a handler). A layer that appends whole blocks to its own lists (the
+ * sockets emulation, L2417) so saves a copy. */
+void *grim_frag_keep(grim_frag *f);
+
 typedef struct grim_frag_stats {
     uint64_t sent_messages, sent_bodies, delivered, allocated_bytes;
 } grim_frag_stats;
