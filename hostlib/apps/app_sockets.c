@@ -5,7 +5,9 @@
  *   ARGV      the argument words of every node ("" = none; argv[0] is the
  *             program's name); ARGV_<n> replaces them on node n
  *   SIZE      a number for sweeps: the word "{SIZE}" in the argv becomes it
- *   OUTDIR    where node n's stdout and stderr go: OUTDIR/node<n>.out
+ *   OUTDIR    where node n's stdout and stderr go at the end:
+ *             OUTDIR/<host>-<NET>[-<SIZE>]-node<n>.out (runs of one scenario in
+ *             parallel that differ in nothing else share a name)
  *   FN_CYCLES CPU cycles per function the program enters (default 20)
  *   CALL_CYCLES, ALLOC_CYCLES  the emulation's costs (msock.h)
  * A line "measure: NAME VALUE" printed by a node's program becomes that
@@ -39,14 +41,12 @@ static int mkdirs(const char *dir)
 }
 
 /* Report the "measure: NAME VALUE" lines of a node's output. */
-static void measures_from(happ_env *e, const char *path)
+static void measures_from(happ_env *e, const char *text)
 {
-    FILE *f = fopen(path, "r");
-    char line[512], name[128];
+    char name[128];
     double v;
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "measure: %127s %lf", name, &v) == 2) happ_measure(e, name, v);
-    if (f) fclose(f);
+    for (const char *l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL)
+        if (sscanf(l, "measure: %127s %lf", name, &v) == 2) happ_measure(e, name, v);
 }
 
 static int run(platform *p, happ_env *e)
@@ -77,11 +77,16 @@ static int run(platform *p, happ_env *e)
         argv[argc++] = size && !strcmp(t, "{SIZE}") ? (char *)size : t;
     argv[argc] = NULL;
     char path[600];
-    snprintf(path, sizeof path, "%s/node%d.out", outdir, e->node);
-    FILE *out = mkdirs(outdir) ? NULL : fopen(path, "w");
-    if (!out) {
+    snprintf(path, sizeof path, "%s/%s-%s%s%s-node%d.out", outdir, plat_host_profile(p)->name, net, size ? "-" : "",
+             size ? size : "", e->node);
+    char *text = NULL;
+    size_t tlen = 0;
+    FILE *out = open_memstream(&text, &tlen);   /* written to path at the end */
+    if (!out || mkdirs(outdir)) {
         free(words);
-        return happ_fail(e, "%s: %s", path, strerror(errno));
+        if (out) fclose(out);
+        free(text);
+        return happ_fail(e, "%s: %s", outdir, strerror(errno));
     }
 
     grim *g = gapp_open(p, e, &o);
@@ -116,7 +121,11 @@ static int run(platform *p, happ_env *e)
         else if (st != 0) rc = happ_fail(e, "node %d: %s exited with status %d (its output: %s)", e->node, argv[0], st, path);
     }
     fclose(out);
-    if (rc == 0) measures_from(e, path);
+    FILE *f = fopen(path, "w");
+    if (!f || fwrite(text, 1, tlen, f) != tlen) rc = rc ? rc : happ_fail(e, "%s: %s", path, strerror(errno));
+    if (f) fclose(f);
+    if (rc == 0) measures_from(e, text);
+    free(text);
     if (rc == 0 && grim_barrier(g)) rc = gapp_fail(e, g, "end barrier");
     msock_proc_free(pr);
     if (mg) msock_grim_free(mg);
