@@ -15,8 +15,8 @@
  * side's (interrupt, per-segment processing, ACKs and the transmissions
  * they clock out) runs on a per-host kernel timeline that does not delay
  * the host's process (an approximation: docs/sockets.md). */
-#ifndef MYRISIM_ETH_ETH_NET_H
-#define MYRISIM_ETH_ETH_NET_H
+#ifndef MYRISIM_ETH_NET_H
+#define MYRISIM_ETH_NET_H
 
 #include "eth_params.h"
 

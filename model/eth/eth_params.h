@@ -5,8 +5,8 @@
  * host profile's clock, system call, interrupt and copy costs
  * (model/host) turn them into time. eth_params.c gives the reasoning for
  * every number; none is fitted to Table 8.1. */
-#ifndef MYRISIM_ETH_ETH_PARAMS_H
-#define MYRISIM_ETH_ETH_PARAMS_H
+#ifndef MYRISIM_ETH_PARAMS_H
+#define MYRISIM_ETH_PARAMS_H
 
 #include "../event/evq.h"
 
