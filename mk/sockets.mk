@@ -18,3 +18,10 @@ $(B)/sockets/%.so: hostlib/sockets/examples/%.c hostlib/sockets/msock_prog.h hos
 	$(B)/msock-cc -o $@ $<
 FW_ALL    += $(SOCK_EXAMPLES)
 TEST_DEPS += $(SOCK_EXAMPLES)
+
+# sockets programs of the tests (tests/sockets/progs), built the same way
+SOCK_TEST_PROGS := $(patsubst tests/sockets/progs/%.c,$(B)/sockets/tests/%.so,$(wildcard tests/sockets/progs/*.c))
+$(B)/sockets/tests/%.so: tests/sockets/progs/%.c hostlib/sockets/msock_prog.h hostlib/sockets/msock_api.h $(B)/msock-cc
+	@mkdir -p $(@D)
+	$(B)/msock-cc -o $@ $<
+TEST_DEPS += $(SOCK_TEST_PROGS)

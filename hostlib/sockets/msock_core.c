@@ -409,7 +409,7 @@ int msock_connect(msock *m, int fd, const struct sockaddr *a, socklen_t n, int *
     s = &m->s[id];
     if (s->state == S_REFUSED) {
         *err_no = s->err;
-        s->state = S_CLOSED;
+        s->state = S_NEW;          /* connect may be tried again (as Linux allows) */
         return -1;
     }
     return 0;

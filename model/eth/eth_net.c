@@ -28,6 +28,7 @@ typedef struct flow {          /* src -> dst */
      * what src owes dst in ACKs */
     uint32_t owe_bytes, owe_segs;
     uint64_t delack_gen;       /* the armed timer's generation (0: none) */
+    sim_time last_tx;          /* when its last segment went to the NIC (segments keep their order) */
 } flow;
 
 typedef struct port {
@@ -210,7 +211,8 @@ static void pump(eth_net *n, uint32_t s, uint32_t d, sim_time t, int kernel)
             p->kcpu_free = max_t(t, p->kcpu_free) + cyc(p, n->tcp.tx_seg_cycles);
             ready = max_t(ready, p->kcpu_free);
         }
-        transmit(n, f, max_t(ready, t));
+        x->last_tx = max_t(max_t(ready, t), x->last_tx);
+        transmit(n, f, x->last_tx);
     }
 }
 

@@ -17,13 +17,18 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-static unsigned long rng = 1;        /* per-host global state */
+/* Per-host global state: the data's generator (message sizes and bytes)
+ * and the one for write and read pieces, kept apart so that the data does
+ * not depend on how much each read happens to find. */
+static unsigned long rng = 1, prng = 7;
 
-static unsigned long next(void)
+static unsigned long step(unsigned long *r)
 {
-    rng = rng * 6364136223846793005ul + 1442695040888963407ul;
-    return rng >> 33;
+    *r = *r * 6364136223846793005ul + 1442695040888963407ul;
+    return *r >> 33;
 }
+static unsigned long next(void) { return step(&rng); }
+static unsigned long piece(void) { return step(&prng); }
 
 static int serve(int ls, int clients)
 {
@@ -43,7 +48,7 @@ static int serve(int ls, int clients)
                 perror("select");
                 return 1;
             }
-            ssize_t n = read(s, buf, 1 + next() % 70000);
+            ssize_t n = read(s, buf, 1 + piece() % 70000);
             if (n < 0) {
                 perror("read");
                 return 1;
@@ -129,17 +134,17 @@ int main(int argc, char **argv)
          * once each piece is out (the server echoes as it reads) */
         while (got < n) {
             if (sent < n) {
-                size_t piece = 1 + next() % 50000;
-                if (piece > n - sent) piece = n - sent;
-                ssize_t w = write(fd, out + sent, piece);
+                size_t k = 1 + piece() % 50000;
+                if (k > n - sent) k = n - sent;
+                ssize_t w = write(fd, out + sent, k);
                 if (w <= 0) {
                     perror("write");
                     return 1;
                 }
                 sent += (size_t)w;
             }
-            if (sent == n || next() % 2) {
-                ssize_t r = read(fd, in + got, 1 + next() % (n - got));
+            if (sent == n || piece() % 2) {
+                ssize_t r = read(fd, in + got, 1 + piece() % (n - got));
                 if (r <= 0) {
                     perror("read");
                     return 1;
