@@ -10,6 +10,8 @@
  *             parallel that differ in nothing else share a name)
  *   FN_CYCLES CPU cycles per function the program enters (default 20)
  *   CALL_CYCLES, ALLOC_CYCLES  the emulation's costs (msock.h)
+ *   TCP_NAGLE (0), TCP_DELACK (2: full segments per ACK, 1 = no delayed
+ *             ACK): the TCP switches (model/eth/eth_params.c)
  * A line "measure: NAME VALUE" printed by a node's program becomes that
  * node's measurement NAME (node 0's reach the results). GRIM is opened on
  * every node in both cases (its firmware must end cleanly); over TCP it
@@ -52,10 +54,13 @@ static void measures_from(happ_env *e, const char *text)
 static int run(platform *p, happ_env *e)
 {
     grim_options o;
-    long long fnc, callc, allocc;
+    long long fnc, callc, allocc, nagle, delack;
     if (gapp_options(e, &o) || happ_int(e, "FN_CYCLES", 20, &fnc) || happ_int(e, "CALL_CYCLES", 200, &callc) ||
-        happ_int(e, "ALLOC_CYCLES", 400, &allocc))
+        happ_int(e, "ALLOC_CYCLES", 400, &allocc) || happ_int(e, "TCP_NAGLE", 0, &nagle) ||
+        happ_int(e, "TCP_DELACK", 2, &delack))
         return -1;
+    if ((nagle != 0 && nagle != 1) || delack < 1 || delack > 64)
+        return happ_fail(e, "TCP_NAGLE = %lld (0 or 1), TCP_DELACK = %lld (1..64)", nagle, delack);
     const char *so = happ_str(e, "PROGRAM", NULL), *net = happ_str(e, "NET", "grim"),
                *outdir = happ_str(e, "OUTDIR", "build/sockets/out");
     char key[16];
@@ -105,7 +110,7 @@ static int run(platform *p, happ_env *e)
     char err[400] = "";
     if (rc == 0) {
         if (tcp) {
-            mt = msock_tcp_new(p, (uint32_t)e->node, grim_nodes(g), err, sizeof err);
+            mt = msock_tcp_new(p, (uint32_t)e->node, grim_nodes(g), (int)nagle, (uint32_t)delack, err, sizeof err);
             m = mt ? msock_tcp_open(mt, &mc) : NULL;
         } else {
             m = msock_grim_open(mg, &mc);
@@ -139,7 +144,7 @@ const happ happ_sockets = {
     "sockets", "an unmodified sockets program on every node, over GRIM sockets or 100 Mb/s Ethernet + TCP",
     (const char *const[]){"PROGRAM", "NET", "ARGV", "ARGV_0", "ARGV_1", "ARGV_2", "ARGV_3", "ARGV_4", "ARGV_5",
                           "ARGV_6", "ARGV_7", "ARGV_8", "ARGV_9", "ARGV_10", "ARGV_11", "ARGV_12", "ARGV_13",
-                          "ARGV_14", "ARGV_15", "SIZE", "OUTDIR", "FN_CYCLES", "CALL_CYCLES", "ALLOC_CYCLES",
+                          "ARGV_14", "ARGV_15", "SIZE", "OUTDIR", "FN_CYCLES", "CALL_CYCLES", "ALLOC_CYCLES", "TCP_NAGLE", "TCP_DELACK",
                           GAPP_COMMON_PARAMS, NULL},
     run, NULL,
 };

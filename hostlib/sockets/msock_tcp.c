@@ -42,8 +42,12 @@ static void on_rx(void *ctx, uint32_t src, uint32_t kind, const uint32_t a[4], c
     t->wake = 1;
 }
 
-msock_tcp *msock_tcp_new(platform *p, uint32_t node, uint32_t nodes, char *err, size_t errlen)
+msock_tcp *msock_tcp_new(platform *p, uint32_t node, uint32_t nodes, int nagle, uint32_t delack_segs, char *err,
+                         size_t errlen)
 {
+    eth_tcp tcp = eth_tcp_linux24;
+    tcp.nagle = nagle;
+    tcp.delack_segs = delack_segs ? delack_segs : 1;
     msock_tcp *t = calloc(1, sizeof *t);
     if (!t) {
         snprintf(err, errlen, "out of memory");
@@ -53,7 +57,7 @@ msock_tcp *msock_tcp_new(platform *p, uint32_t node, uint32_t nodes, char *err, 
     eth_host h = {hp->cpu_mhz, plat_bus_peak_Bps(p), hp->memcpy_Bps, hp->irq_entry_ps, hp->irq_exit_ps};
     t->p = p, t->node = node, t->nodes = nodes;
     t->wakeup_ps = (sim_time)eth_tcp_linux24.wakeup_cycles * 1000000 / hp->cpu_mhz;
-    t->net = eth_attach(host_evq(plat_host(p)), nodes, node, &h, &eth_wire_100, &eth_nic_fast, &eth_tcp_linux24, on_rx, t,
+    t->net = eth_attach(host_evq(plat_host(p)), nodes, node, &h, &eth_wire_100, &eth_nic_fast, &tcp, on_rx, t,
                         err, errlen);
     if (!t->net) {
         free(t);

@@ -11,9 +11,11 @@
 typedef struct msock_tcp msock_tcp;
 
 /* Attach node `node` of `nodes` to the cluster's Ethernet (made by the
- * first process that attaches, on this host's event queue). NULL and a
+ * first process that attaches, on this host's event queue): nagle 0 / 1,
+ * delack_segs = full segments per ACK (1 = no delayed ACK). NULL and a
  * message in err on failure. */
-msock_tcp *msock_tcp_new(platform *p, uint32_t node, uint32_t nodes, char *err, size_t errlen);
+msock_tcp *msock_tcp_new(platform *p, uint32_t node, uint32_t nodes, int nagle, uint32_t delack_segs, char *err,
+                         size_t errlen);
 msock *msock_tcp_open(msock_tcp *t, const msock_costs *c);
 void msock_tcp_free(msock_tcp *t);   /* not the msock: msock_free it first */
 
