@@ -398,6 +398,35 @@ int plat_idle_poll(platform *p, sim_time period, sim_time max)
     return traced(p, "idle poll", t0, 0, advance(p, t0 + k * period - plat_now(p)) ? -1 : (int)k);
 }
 
+/* ---- waiting for an outside model's event -------------------------------- */
+
+typedef struct ev_waiter { volatile int *flag; volatile int fired; } ev_waiter;
+
+static void ev_timeout(void *ctx)
+{
+    ev_waiter *w = ctx;
+    w->fired = 1;
+    *w->flag = 1;
+}
+
+int plat_wait_event(platform *p, volatile int *flag, sim_time max)
+{
+    if (machine_ok(p)) return -1;
+    if (*flag) return 1;
+    sim_time t0 = plat_now(p);
+    ev_waiter w = {flag, 0};
+    ev_id id = evq_at(host_evq(p->h), t0 + max, ev_timeout, &w);
+    int r = p->be.wait_flag(p->be.ctx, flag);
+    if (!w.fired) evq_cancel(host_evq(p->h), id);
+    if (r) {
+        if (machine_ok(p)) return -1;
+        return perr(p, "waiting for a network event that never comes: nothing left to happen in the machine");
+    }
+    traced(p, "wait event", t0, 0, 0);
+    if (machine_ok(p)) return -1;
+    return w.fired && plat_now(p) >= t0 + max ? 0 : 1;
+}
+
 /* ---- interrupts ---------------------------------------------------------- */
 
 void plat_set_isr(platform *p, plat_isr_fn isr, void *ctx)

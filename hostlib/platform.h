@@ -86,6 +86,12 @@ sim_time plat_now(const platform *p);
  * boundary where it gives up is the one returned. */
 int plat_idle_poll(platform *p, sim_time period, sim_time max);
 
+/* Sleep until a model outside the card (model/eth: the kernel's network
+ * stack) sets *flag from an event, or until max has passed; 1 if the flag
+ * was set, 0 on the timeout, -1 (plat_error). Costs nothing itself: the
+ * caller charges its wake-up. */
+int plat_wait_event(platform *p, volatile int *flag, sim_time max);
+
 /* ---- interrupts --------------------------------------------------------- */
 /* The driver's interrupt service routine; it runs inside plat_wait_irq with
  * the platform usable (its PIO is timed) and returns 0 or -1. */

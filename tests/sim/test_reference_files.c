@@ -20,6 +20,7 @@ static const char *const expected_files[] = {
     "fig4_6.csv",  "fig4_10.csv", "fig5_2.csv",   "fig5_3.csv",   "fig5_4.csv",   "fig5_5.csv",
     "fig5_6.csv",  "fig5_8.csv",  "fig5_10.csv",  "fig5_12.csv",  "fig5_13.csv",  "fig5_14.csv",
     "table5_1.csv", "table5_2.csv", "table5_3.csv", "table5_4.csv", "table5_6.csv", "appendix_a.csv",
+    "table8_1.csv",
 };
 #define NFILES (int)(sizeof expected_files / sizeof *expected_files)
 
