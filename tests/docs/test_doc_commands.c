@@ -30,7 +30,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define CMD_LIMIT_S 120
+#define CMD_LIMIT_S 300   /* generous: the sweep examples run dozens of simulations on a possibly loaded machine */
 
 /* Commands not run, by their text, with the reason. */
 static const struct {
