@@ -12,9 +12,11 @@
  *                DMA is done clears the flag (DescriptorFree).
  *   receive ring LFB_RECV_N descriptors: offsets of free host buffers in the
  *                DMA area, each with its flag; the NI takes the next one for
- *                an arriving packet (drops the packet if there is none),
- *                DMAs the payload there and then, last, the buffer's flag
- *                word at offset LFB_FLAG_OFF (LFB_FULL | source << 16 | size).
+ *                an arriving packet (drops the packet if there is none) and
+ *                DMAs the payload and the flag word in one transfer that
+ *                ends at the buffer's flag (offset LFB_FLAG_OFF): the
+ *                payload lies right-aligned before it, at LFB_FLAG_OFF -
+ *                round4(size); flag = LFB_FULL | source << 16 | size.
  * The host's DMA area is physically contiguous (the driver's contiguous
  * memory), so an offset is all the NI needs (L861). */
 #ifndef MYRISIM_LFC_BASIC_ABI_H

@@ -74,6 +74,6 @@ extern const happ happ_tpil_point, happ_tpil_summary, happ_ni2host, happ_irq_ser
 extern const happ happ_grim_pingpong, happ_grim_burst, happ_grim_scan, happ_grim_steps, happ_grim_check,
     happ_grim_stream, happ_grim_alltoall;
 /* seed 002 (LFC, the DAS cluster): app_das_paths.c */
-extern const happ happ_das_paths, happ_lfb_pingpong, happ_lfb_stream;
+extern const happ happ_das_paths, happ_lfb_pingpong, happ_lfb_stream, happ_lfb_check, happ_lfb_misuse;
 
 #endif

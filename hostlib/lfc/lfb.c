@@ -150,7 +150,7 @@ int lfb_poll(lfb *b, lfb_handler fn, void *ctx)
     unsigned size = flag & 0xFFFFu, src = (flag >> 16) & 0x7FFFu;
     if (size > LFB_MAX_PAYLOAD) return fail(b, "poll: the NI delivered %u bytes, over the maximum %u", size, LFB_MAX_PAYLOAD);
     memset(buf + LFB_FLAG_OFF, 0, 4);
-    fn(ctx, src, buf, size);
+    fn(ctx, src, buf + LFB_FLAG_OFF - ((size + 3u) & ~3u), size);   /* right-aligned before the flag */
     /* back to the NI: its slot's flag (the offset never changes) */
     if (plat_pio_write32(b->p, sram(b, LFB_RECV_RING + b->r_next * 8u + LFB_RD_FLAG), 1))
         return fail(b, "poll: %s", plat_error(b->p));
