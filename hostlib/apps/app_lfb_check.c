@@ -9,7 +9,8 @@
  *   number its NI dropped for want of a buffer (the basic protocol has no
  *   flow control, so loss is allowed but must be accounted for). A failed
  *   check fails that node's program. Node 0 reports received, missing,
- *   dropped (its own).
+ *   dropped (its own). DEAF_US: node 0 does nothing that long first, so
+ *   its NI runs out of host buffers and drops.
  * lfb_misuse: bad input must fail with a clear error and touch nothing:
  *   a packet over the maximum payload, a destination that does not exist,
  *   a maximum payload over LFB_MAX_PAYLOAD at open. Reports caught (how
@@ -50,7 +51,9 @@ static void on_pkt(void *ctx, unsigned src, const void *data, unsigned size)
 static int check(platform *p, happ_env *e)
 {
     long long count, size, quiet;
-    if (happ_int(e, "COUNT", 20, &count) || happ_int(e, "SIZE", 64, &size) || happ_int(e, "QUIET_US", 2000, &quiet))
+    long long deaf;
+    if (happ_int(e, "COUNT", 20, &count) || happ_int(e, "SIZE", 64, &size) || happ_int(e, "QUIET_US", 2000, &quiet) ||
+        happ_int(e, "DEAF_US", 0, &deaf))
         return -1;
     if (count < 1 || size < 8 || size > LFB_MAX_PAYLOAD || quiet < 1)
         return happ_fail(e, "COUNT >= 1, SIZE 8 .. %u, QUIET_US >= 1", LFB_MAX_PAYLOAD);
@@ -65,6 +68,9 @@ static int check(platform *p, happ_env *e)
     ck *c = calloc(1, sizeof *c);
     uint8_t *msg = plat_alloc(p, (size_t)size);
     int rc = 0;
+    /* DEAF_US: node 0 computes that long before it sends or polls, so its
+     * 64 host buffers fill and its NI must drop (the accounting is checked) */
+    if (me == 0 && deaf > 0 && plat_compute(p, SIM_US(deaf))) rc = happ_fail(e, "%s", plat_error(p));
     for (long long k = 0; rc == 0 && k < count; k++)
         for (unsigned j = 1; rc == 0 && j < n; j++) {
             unsigned dest = (me + j) % n;
@@ -122,7 +128,7 @@ static int misuse(platform *p, happ_env *e)
 
 const happ happ_lfb_check = {
     "lfb_check", "basic protocol, every node to every other: order, no duplicates, intact, loss = the NI's drops",
-    (const char *const[]){"COUNT", "SIZE", "QUIET_US", NULL}, check, NULL,
+    (const char *const[]){"COUNT", "SIZE", "QUIET_US", "DEAF_US", NULL}, check, NULL,
 };
 
 const happ happ_lfb_misuse = {

@@ -58,3 +58,20 @@ TEST(lfc_basic, bad_input_fails_with_a_clear_error)
     harness_note("%s", r);
     ASSERT_EQ(atoi(r), 3);   /* oversize packet, unknown node, oversize maximum */
 }
+
+TEST(lfc_basic, a_deaf_receiver_loses_exactly_what_its_ni_dropped)
+{
+    const char *d = sim_scratch("lfc_basic_drops");
+    int st = sim_cli("run tests/lfc/fixtures/drops.cfg --out %s", d);
+    if (st) harness_note("%s", sim_stderr());
+    ASSERT_EQ(st, 0);
+    char path[600];
+    snprintf(path, sizeof path, "%s/basic.csv", d);
+    const char *r = csv_row(path, 0);
+    harness_note("%s", r);
+    int got, missing, dropped;
+    ASSERT_EQ(sscanf(r, "%d,%d,%d", &got, &missing, &dropped), 3);
+    ASSERT_EQ(got + missing, 20 * 8);
+    ASSERT_TRUE(dropped > 0);                 /* 160 packets for 64 buffers: it must drop */
+    ASSERT_EQ(missing, dropped);
+}
