@@ -12,3 +12,11 @@ $(B)/fw/lfc/basic.l4.elf: firmware/lfc/basic.c $(LFC_DEPS)
 FW_ALL    += $(B)/fw/lfc/basic.l4.elf
 TEST_DEPS += $(B)/fw/lfc/basic.l4.elf
 LIB_SRCS  += $(sort $(wildcard hostlib/lfc/*.c))
+
+# LFC proper, unicast (firmware/lfc/ucast.c)
+$(B)/fw/lfc/ucast.l4.elf: firmware/lfc/ucast.c $(LFC_DEPS)
+	@mkdir -p $(@D)
+	$(B)/lanai-cc --chip lanai4 -O2 -Ifirmware/lfc --map $(@:.elf=.map) -o $@ firmware/lfc/ucast.c
+
+FW_ALL    += $(B)/fw/lfc/ucast.l4.elf
+TEST_DEPS += $(B)/fw/lfc/ucast.l4.elf
