@@ -19,8 +19,8 @@
  *                 buffers (send credits); a receiver returns them piggy-backed
  *                 on data packets to that NI or, once LFC_C_REFRESH are owed,
  *                 in a CREDIT packet. Per-NI state in LFC_PCB (for tests). */
-#ifndef MYRISIM_LFC_LFC_ABI_H
-#define MYRISIM_LFC_LFC_ABI_H
+#ifndef MYRISIM_LFC_ABI_H
+#define MYRISIM_LFC_ABI_H
 
 #define LFC_MAX_PAYLOAD 1024u
 #define LFC_HBUF_BYTES  (LFC_MAX_PAYLOAD + 32u)   /* a host receive buffer */

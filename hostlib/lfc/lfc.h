@@ -17,8 +17,8 @@
  * lfc_error saying why, so bad input fails clearly: a launch of a packet
  * the client does not own, a size over the maximum, an unknown or own
  * destination, freeing a packet not handed to the client. */
-#ifndef MYRISIM_LFC_LFC_H
-#define MYRISIM_LFC_LFC_H
+#ifndef MYRISIM_LFC_H
+#define MYRISIM_LFC_H
 
 #include "../driver/driver.h"
 
