@@ -6,9 +6,33 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* One program a line: branches that add programs merge without conflicts. */
 static const happ *const all[] = {
-    &happ_tpil_point, &happ_tpil_summary, &happ_ni2host, &happ_irq_service, &happ_tpil_echo,
-    &happ_dma_unpinned, &happ_grim_pingpong, &happ_grim_burst, &happ_grim_scan, &happ_grim_steps, &happ_grim_check, &happ_grim_stream, &happ_grim_alltoall, &happ_grim_frag_check, &happ_sockets, NULL,
+    &happ_tpil_point,
+    &happ_tpil_summary,
+    &happ_ni2host,
+    &happ_irq_service,
+    &happ_tpil_echo,
+    &happ_dma_unpinned,
+    &happ_grim_pingpong,
+    &happ_grim_burst,
+    &happ_grim_scan,
+    &happ_grim_steps,
+    &happ_grim_check,
+    &happ_grim_stream,
+    &happ_grim_alltoall,
+    &happ_grim_frag_check,
+    &happ_sockets,
+    &happ_das_paths,
+    &happ_lfb_pingpong,
+    &happ_lfb_stream,
+    &happ_lfb_check,
+    &happ_lfb_misuse,
+    &happ_lfc_pingpong,
+    &happ_lfc_stream,
+    &happ_lfc_check,
+    &happ_lfc_misuse,
+    NULL,
 };
 
 const happ *const *happ_all(void) { return all; }

@@ -75,5 +75,8 @@ extern const happ happ_grim_pingpong, happ_grim_burst, happ_grim_scan, happ_grim
     happ_grim_stream, happ_grim_alltoall, happ_grim_frag_check;
 /* Unmodified sockets programs (app_sockets.c, hostlib/sockets) */
 extern const happ happ_sockets;
+/* seed 002 (LFC, the DAS cluster): app_das_paths.c */
+extern const happ happ_das_paths, happ_lfb_pingpong, happ_lfb_stream, happ_lfb_check, happ_lfb_misuse;
+extern const happ happ_lfc_pingpong, happ_lfc_stream, happ_lfc_check, happ_lfc_misuse;   /* app_lfc.c */
 
 #endif

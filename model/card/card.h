@@ -94,6 +94,10 @@ const char *card_rx_refusal(const ni_card *c);
 struct pci_bus;
 struct pci_card;
 int card_attach_pci(ni_card *c, struct pci_bus *bus, uint64_t bar_base, char *err, size_t errlen);
+/* The same with the board's PCI timing given (NULL: its chip's profile). */
+struct card_pci_params;
+int card_attach_pci_tm(ni_card *c, struct pci_bus *bus, uint64_t bar_base, const struct card_pci_params *tm,
+                       char *err, size_t errlen);
 struct pci_card *card_pci(const ni_card *c);      /* NULL until attached */
 /* First error of the host side (a DMA engine stopped: bad descriptor, DMA
  * to unpinned memory, bus abort), "" if none, and when it happened. */

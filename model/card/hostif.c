@@ -83,6 +83,12 @@ static const char *p_why(void *ctx) { return ((ni_card *)ctx)->why; }
 
 int card_attach_pci(ni_card *c, struct pci_bus *bus, uint64_t bar_base, char *err, size_t errlen)
 {
+    return card_attach_pci_tm(c, bus, bar_base, NULL, err, errlen);
+}
+
+int card_attach_pci_tm(ni_card *c, struct pci_bus *bus, uint64_t bar_base, const card_pci_params *tm, char *err,
+                       size_t errlen)
+{
     if (c->pci) {
         snprintf(err, errlen, "%s: the card is already in a PCI slot", c->name);
         return -1;
@@ -95,7 +101,7 @@ int card_attach_pci(ni_card *c, struct pci_bus *bus, uint64_t bar_base, char *er
     };
     char why[300];
     c->bus = bus;
-    c->pci = pci_card_attach(bus, bar_base, &port, NULL, why, sizeof why);
+    c->pci = pci_card_attach(bus, bar_base, &port, tm, why, sizeof why);
     if (!c->pci) {
         snprintf(err, errlen, "%s: %s", c->name, why);
         c->bus = NULL;

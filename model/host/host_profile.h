@@ -5,6 +5,7 @@
 #ifndef MYRISIM_HOST_PROFILE_H
 #define MYRISIM_HOST_PROFILE_H
 
+#include "../pci/cardpci.h"
 #include "../pci/chipset.h"
 
 #define HOST_MAX_BUSES 2
@@ -36,12 +37,19 @@ typedef struct host_profile {
     sim_time xlate_page_ps;    /* driver virtual->physical lookup per page */
     sim_time irq_entry_ps;     /* interrupt line up -> driver ISR running */
     sim_time irq_exit_ps;      /* ISR done -> the waiting process runs again */
+    /* polling and signals (seed 002 §2.5, L885-L899; 0 where not given) */
+    sim_time poll_miss_ps;     /* a failed poll of a flag in cached host memory (cache hit) */
+    sim_time poll_hit_ps;      /* a successful one (the NI's DMA made it a cache miss) */
+    sim_time signal_ps;        /* interrupt dispatched to a user-level signal handler */
+    /* the Myrinet board's PCI side in this machine: NULL = its chip's own
+     * profile (cardpci_for); the DAS node's LANai 4.1 board differs */
+    const card_pci_params *card_pci;
     /* PCI buses, in slot order */
     int nbuses;
     const pci_chipset *bus[HOST_MAX_BUSES];
 } host_profile;
 
-extern const host_profile host_ppro200, host_p3_550, host_p4_1700;
+extern const host_profile host_ppro200, host_p3_550, host_p4_1700, host_das_ppro200;
 const host_profile *host_profile_get(const char *name);   /* NULL if unknown */
 
 #endif

@@ -29,7 +29,13 @@ int cosim_add_host(cosim *s, int ni, const host_profile *hp, int bus, char *err,
         return -1;
     }
     nd->bus = bus;
-    if (card_attach_pci(nd->card, host_bus(nd->h, bus), COSIM_BAR_BASE, why, sizeof why)) {
+    /* a host's own board profile (the DAS node's LANai 4.1) is a LANai 4 board */
+    if (hp->card_pci && lanai_profile_of(nd->core)->id != CHIP_LANAI4) {
+        snprintf(err, errlen, "host of node %d: %s carries a LANai 4 board (%s), not a %s", ni, hp->name,
+                 hp->card_pci->name, lanai_profile_of(nd->core)->name);
+        return -1;
+    }
+    if (card_attach_pci_tm(nd->card, host_bus(nd->h, bus), COSIM_BAR_BASE, hp->card_pci, why, sizeof why)) {
         snprintf(err, errlen, "host of node %d: %s", ni, why);
         return -1;
     }

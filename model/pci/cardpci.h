@@ -26,6 +26,7 @@ typedef struct card_pci_params {
 } card_pci_params;
 
 extern const card_pci_params cardpci_lanai4, cardpci_lanai9;
+extern const card_pci_params cardpci_lanai41;   /* seed 002's DAS board (cardpci_lanai41.c) */
 const card_pci_params *cardpci_for(lanai_chip_id chip);   /* NULL if unknown */
 
 #endif

@@ -38,6 +38,7 @@ extern const pci_chipset chipset_ppro200;      /* PPro-200 host, 32b/33 */
 extern const pci_chipset chipset_p3_550;       /* P3-550 host, 32b/33 */
 extern const pci_chipset chipset_i860_ich2;    /* P4-1.7 / Intel 860, 32b/33 slot (ICH2) */
 extern const pci_chipset chipset_i860_p64h;    /* P4-1.7 / Intel 860, 64b/66 slot (P64H) */
+extern const pci_chipset chipset_440fx;        /* DAS node (seed 002): PPro-200 / 440FX, 32b/33 */
 
 const pci_chipset *pci_chipset_get(const char *name);   /* NULL if unknown */
 

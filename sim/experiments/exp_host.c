@@ -76,6 +76,7 @@ static const host_profile *profile_of(const char *name)
     if (!strcmp(name, "ppro-200")) return &host_ppro200;
     if (!strcmp(name, "p3-550")) return &host_p3_550;
     if (!strcmp(name, "p4-1.7")) return &host_p4_1700;
+    if (!strcmp(name, "das-ppro-200")) return &host_das_ppro200;   /* seed 002 DAS node */
     return NULL;
 }
 
@@ -158,7 +159,7 @@ static int host_check(const run_spec *r, diag *d)
         const char *cmp = run_string(r, "experiment.compare_pci", NULL);
         if (!hp)
             diag_at(d, run_setting(r, "cluster.host") ? run_setting(r, "cluster.host") : run_setting(r, "cluster"),
-                    "a host experiment needs a host (cluster.host = ppro-200, p3-550 or p4-1.7)");
+                    "a host experiment needs a host (cluster.host = ppro-200, p3-550, p4-1.7 or das-ppro-200)");
         else if (bus_of(hp, c.pci) < 0)
             diag_at(d, run_setting(r, "cluster.pci"), "host %s has no %s slot", c.host, c.pci);
         else if (cmp && bus_of(hp, cmp) < 0)

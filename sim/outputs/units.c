@@ -7,7 +7,7 @@ static const struct {
     const char *suffix, *unit;
 } suffixes[] = {
     {"_us", "us"},   {"_ns", "ns"},        {"_ms", "ms"},   {"_mbs", "MB/s"}, {"_kb", "KB"},
-    {"_pct", "%"},   {"_mhz", "MHz"},      {"_bytes", "B"}, {"_cycles", "cycles"},
+    {"_pct", "%"},   {"_mibs", "MiB/s"},   {"_mhz", "MHz"},      {"_bytes", "B"}, {"_cycles", "cycles"},
 };
 
 static const struct {

@@ -12,7 +12,7 @@ const char *const topology_names[] = {"cable", "switch", "line", "ring", "grid",
 const char *const routing_names[] = {"updown", "shortest", NULL};
 /* Host profiles arrive with model/host; the names are fixed now so scenarios
  * can already say which host the dissertation used. */
-const char *const host_names[] = {"none", "ppro-200", "p3-550", "p4-1.7", NULL};
+const char *const host_names[] = {"none", "ppro-200", "p3-550", "p4-1.7", "das-ppro-200", NULL};
 static const char *const pci_names[] = {"pci32-33", "pci64-66", NULL};
 
 static const key_spec topology_keys[] = {

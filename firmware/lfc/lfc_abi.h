@@ -1,0 +1,73 @@
+/* The contract between LFC's host library (hostlib/lfc/lfc.c) and its NI
+ * firmware (firmware/lfc/ucast.c): seed 002 chapter 3 (§3.4-§3.6) and §4.1,
+ * unicast only. Plain constants, shared by the firmware (Lanai) and the host.
+ *
+ *   send packets  LFC_SEND_N packets in NI memory; send-queue slot i always
+ *                 names packet i. The host fills a packet by PIO (write
+ *                 combining), then the slot's dest and size, then, last, the
+ *                 slot's sequence word (the launch number + 1: never 0).
+ *   released      the NI counts the packets it has sent, oldest first
+ *                 (LFC_C_RELEASED): packet i is free again once launch
+ *                 number n with n % LFC_SEND_N == i is below that count.
+ *   host buffers  the host appends bus addresses of free host receive
+ *                 buffers to a queue in NI memory (LFC_HQ, tail LFC_C_HQ_TAIL
+ *                 written by the host, head LFC_C_HQ_HEAD by the NI). A data
+ *                 packet goes to the next address in ONE DMA: its payload,
+ *                 right-aligned, then the status word at LFC_STATUS_OFF
+ *                 (LFC_FULL | source << 16 | size).
+ *   credits       every NI gives every other NI LFC_C_CREDITS receive
+ *                 buffers (send credits); a receiver returns them piggy-backed
+ *                 on data packets to that NI or, once LFC_C_REFRESH are owed,
+ *                 in a CREDIT packet. Per-NI state in LFC_PCB (for tests). */
+#ifndef MYRISIM_LFC_ABI_H
+#define MYRISIM_LFC_ABI_H
+
+#define LFC_MAX_PAYLOAD 1024u
+#define LFC_HBUF_BYTES  (LFC_MAX_PAYLOAD + 32u)   /* a host receive buffer */
+#define LFC_STATUS_OFF  LFC_MAX_PAYLOAD            /* its status word */
+#define LFC_FULL        0x80000000u
+#define LFC_MAX_NODES   64u
+
+/* control block (words) */
+#define LFC_CTRL          0x00008000u
+#define LFC_C_MAGIC       0x00u   /* firmware: LFC_MAGIC when ready for GO */
+#define LFC_C_GO          0x04u   /* host: 1 after CREDITS and REFRESH */
+#define LFC_C_QUIT        0x08u
+#define LFC_C_NODE        0x0Cu   /* firmware */
+#define LFC_C_NODES       0x10u
+#define LFC_C_CREDITS     0x14u   /* host: initial send credits per destination */
+#define LFC_C_REFRESH     0x18u   /* host: owed credits that trigger a CREDIT packet */
+#define LFC_C_RELEASED    0x1Cu   /* firmware: send packets released, oldest first */
+#define LFC_C_HQ_HEAD     0x20u   /* firmware: host-buffer addresses taken */
+#define LFC_C_HQ_TAIL     0x24u   /* host: host-buffer addresses given */
+#define LFC_C_SENT        0x28u   /* counters (firmware) */
+#define LFC_C_RECEIVED    0x2Cu
+#define LFC_C_CREDIT_TX   0x30u   /* CREDIT packets sent */
+#define LFC_C_BLOCKED     0x34u   /* sends queued for want of credits */
+#define LFC_C_ERRORS      0x38u   /* a launch the firmware refused */
+#define LFC_C_FAULT       0x3Cu   /* nonzero: a protocol invariant broke (e.g. a packet beyond the credits) */
+#define LFC_MAGIC         0x4C464331u   /* "LFC1" */
+
+#define LFC_SEND_N      32u
+#define LFC_SQ          0x00009000u   /* send queue: 16-byte slots */
+#define LFC_SQ_SEQ      0x0u
+#define LFC_SQ_DEST     0x4u
+#define LFC_SQ_SIZE     0x8u
+#define LFC_HQ          0x0000A000u   /* host-buffer address queue */
+#define LFC_HQ_N        256u
+#define LFC_PCB         0x0000B000u   /* per NI: send_credits, free_credits, blocked (words) */
+#define LFC_PCB_BYTES   16u
+#define LFC_PCB_SEND    0x0u
+#define LFC_PCB_FREE    0x4u
+#define LFC_PCB_BLOCKED 0x8u
+
+#define LFC_SENDPKT     0x00010000u   /* send packets: LFC_SENDPKT_BYTES each, data at LFC_SENDPKT_DATA */
+#define LFC_SENDPKT_BYTES 0x500u
+#define LFC_SENDPKT_DATA  0x40u
+
+/* on the wire after the route: 12-byte header (§3.4), then the data */
+#define LFC_HDR_BYTES   12u           /* word 0: tag << 16 | source; word 1: credits; word 2: size */
+#define LFC_TAG_UCAST   0x1u
+#define LFC_TAG_CREDIT  0x2u
+
+#endif

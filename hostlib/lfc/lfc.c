@@ -1,0 +1,282 @@
+/* LFC's host library, unicast (lfc.h): send packets, launch, the host
+ * receive queue, upcalls and packet ownership. */
+#include "lfc.h"
+#include "../../firmware/lfc/lfc_abi.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define START_TIMEOUT_US 200000
+#define WAIT_LIMIT_US 1000000            /* a wait for a send packet gives up after 1 s */
+
+struct lfc {
+    platform *p;
+    drv *d;
+    lfc_upcall_fn up;
+    void *ctx;
+    unsigned node, nodes, nhb;
+    uint8_t stage[LFC_SEND_N][LFC_MAX_PAYLOAD];   /* what the client writes into a send packet */
+    int owned[LFC_SEND_N];           /* allocated to the client, not yet launched */
+    unsigned allocs, launches;       /* send packets allocated / launched so far */
+    uint32_t released;               /* the NI's count, last read */
+    uint8_t *hb;                     /* host receive buffers (contiguous, pinned) */
+    uint64_t hb_phys;
+    unsigned given[LFC_HQ_N];        /* buffer indexes in the order given to the NI */
+    unsigned hq_tail, empty;         /* given so far / delivered so far */
+    int *client_owns;                /* per host buffer: the client kept it */
+    sim_time poll_miss, poll_hit;
+    char err[400];
+};
+
+static int fail(lfc *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(lfc *l, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(l->err, sizeof l->err, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static uint32_t sram(const lfc *l, uint32_t a) { return plat_card_layout(l->p)->sram.off + a; }
+static uint8_t *hbuf(const lfc *l, unsigned i) { return l->hb + (size_t)i * LFC_HBUF_BYTES; }
+static uint32_t be32(const uint8_t *q) { return (uint32_t)q[0] << 24 | (uint32_t)q[1] << 16 | (uint32_t)q[2] << 8 | q[3]; }
+
+const char *lfc_error(const lfc *l) { return l->err; }
+unsigned lfc_my_proc(const lfc *l) { return l->node; }
+unsigned lfc_nr_procs(const lfc *l) { return l->nodes; }
+
+void lfc_params_default(lfc_params *p)
+{
+    p->credits = 8;
+    p->refresh = 4;
+    p->host_buffers = 64;
+}
+
+/* Give host buffer i to the NI: status EMPTY, its bus address to the queue. */
+static int give(lfc *l, unsigned i)
+{
+    memset(hbuf(l, i) + LFC_STATUS_OFF, 0, 4);
+    l->given[l->hq_tail % LFC_HQ_N] = i;
+    if (plat_pio_write32(l->p, sram(l, LFC_HQ + (l->hq_tail % LFC_HQ_N) * 4u),
+                         (uint32_t)(l->hb_phys + (uint64_t)i * LFC_HBUF_BYTES)) ||
+        plat_pio_write32(l->p, sram(l, LFC_CTRL + LFC_C_HQ_TAIL), l->hq_tail + 1u))
+        return fail(l, "host buffer queue: %s", plat_error(l->p));
+    l->hq_tail++;
+    return 0;
+}
+
+lfc *lfc_open(platform *p, const lfc_params *prm, lfc_upcall_fn up, void *ctx, char *err, size_t errlen)
+{
+    lfc *l = calloc(1, sizeof *l);
+    if (!l) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    l->p = p;
+    l->up = up;
+    l->ctx = ctx;
+    l->nhb = prm->host_buffers;
+    const host_profile *hp = plat_host_profile(p);
+    l->poll_miss = hp->poll_miss_ps ? hp->poll_miss_ps : SIM_NS(5);
+    l->poll_hit = hp->poll_hit_ps ? hp->poll_hit_ps : SIM_NS(74);
+    int rc = 0;
+    uint32_t v = 0;
+    if (!up) rc = fail(l, "no upcall");
+    else if (prm->credits == 0 || prm->refresh == 0 || prm->refresh > prm->credits)
+        rc = fail(l, "credits %u, refresh %u: need 1 <= refresh <= credits", prm->credits, prm->refresh);
+    else if (l->nhb == 0 || l->nhb >= LFC_HQ_N)
+        rc = fail(l, "host buffers %u: 1 .. %u", l->nhb, LFC_HQ_N - 1);
+    if (rc == 0 && !(l->client_owns = calloc(l->nhb, sizeof *l->client_owns))) rc = fail(l, "out of memory");
+    if (rc == 0 && !(l->d = drv_open(p, l->err, sizeof l->err))) rc = -1;
+    if (rc == 0 && !(l->hb = drv_alloc_contig(l->d, (size_t)l->nhb * LFC_HBUF_BYTES, &l->hb_phys)))
+        rc = fail(l, "host receive buffers: %s", drv_error(l->d));
+    sim_time give_up = plat_now(p) + SIM_US(START_TIMEOUT_US);
+    while (rc == 0) {
+        if (plat_pio_read32(p, sram(l, LFC_CTRL + LFC_C_MAGIC), &v)) rc = fail(l, "start: %s", plat_error(p));
+        else if (v == LFC_MAGIC) break;
+        else if (plat_now(p) > give_up) rc = fail(l, "the NI firmware did not start (is it ucast.l4.elf?)");
+        else if (plat_compute(p, SIM_US(5))) rc = fail(l, "start: %s", plat_error(p));
+    }
+    if (rc == 0 && (plat_pio_read32(p, sram(l, LFC_CTRL + LFC_C_NODE), &l->node) ||
+                    plat_pio_read32(p, sram(l, LFC_CTRL + LFC_C_NODES), &l->nodes)))
+        rc = fail(l, "start: %s", plat_error(p));
+    if (rc == 0 && prm->credits * (l->nodes - 1u) + 2u > 128u)
+        rc = fail(l, "credits %u for %u other NIs: the NI has 128 receive buffers (2 kept for the engine)",
+                  prm->credits, l->nodes - 1u);
+    for (unsigned i = 0; rc == 0 && i < l->nhb; i++) rc = give(l, i);
+    if (rc == 0 && (plat_pio_write32(p, sram(l, LFC_CTRL + LFC_C_CREDITS), prm->credits) ||
+                    plat_pio_write32(p, sram(l, LFC_CTRL + LFC_C_REFRESH), prm->refresh) ||
+                    plat_pio_write32(p, sram(l, LFC_CTRL + LFC_C_GO), 1)))
+        rc = fail(l, "GO: %s", plat_error(p));
+    if (rc) {
+        snprintf(err, errlen, "%s", l->err);
+        if (l->d) drv_close(l->d);
+        free(l->client_owns);
+        free(l);
+        return NULL;
+    }
+    return l;
+}
+
+/* Drain: deliver one packet with an upcall, or only note what arrived. */
+static int drain(lfc *l, int upcalls)
+{
+    if (upcalls) return lfc_poll(l);
+    return plat_compute(l->p, l->poll_miss) ? fail(l, "%s", plat_error(l->p)) : 0;
+}
+
+void *lfc_send_alloc(lfc *l, int upcalls_allowed)
+{
+    unsigned i = l->allocs % LFC_SEND_N;
+    sim_time give_up = plat_now(l->p) + SIM_US(WAIT_LIMIT_US);
+    /* packet i was last launched as number allocs - LFC_SEND_N; free once
+     * the NI has released that many + 1 */
+    while (l->allocs >= LFC_SEND_N && l->released < l->allocs - LFC_SEND_N + 1u) {
+        if (plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_RELEASED), &l->released)) {
+            fail(l, "send_alloc: %s", plat_error(l->p));
+            return NULL;
+        }
+        if (l->released >= l->allocs - LFC_SEND_N + 1u) break;
+        if (drain(l, upcalls_allowed) < 0) return NULL;
+        if (plat_now(l->p) > give_up) {
+            fail(l, "send_alloc: no send packet came free in 1 s (credits never returned?)");
+            return NULL;
+        }
+    }
+    if (l->launches != l->allocs) {
+        fail(l, "send_alloc: launch the packet allocated before first (packets go out in allocation order)");
+        return NULL;
+    }
+    l->owned[i] = 1;
+    l->allocs++;
+    return l->stage[i];
+}
+
+int lfc_ucast_launch(lfc *l, unsigned dest, void *pkt, unsigned size, int upcalls_allowed)
+{
+    (void)upcalls_allowed;   /* the send queue slot is always free here: nothing to wait for */
+    uint8_t *b = pkt;
+    ptrdiff_t off = b - &l->stage[0][0];
+    if (!pkt || off < 0 || off >= (ptrdiff_t)sizeof l->stage || off % LFC_MAX_PAYLOAD)
+        return fail(l, "ucast_launch: %p is not a send packet of this endpoint", pkt);
+    unsigned i = (unsigned)(off / LFC_MAX_PAYLOAD);
+    if (!l->owned[i]) return fail(l, "ucast_launch: send packet %u is not owned by the client (launched already?)", i);
+    if (size > LFC_MAX_PAYLOAD) return fail(l, "ucast_launch: %u bytes is over the maximum payload (%u)", size, LFC_MAX_PAYLOAD);
+    if (dest >= l->nodes || dest == l->node)
+        return fail(l, "ucast_launch: destination %u (this is %u of %u processes)", dest, l->node, l->nodes);
+    uint32_t slot = LFC_SQ + i * 16u;
+    uint8_t w[8];
+    uint32_t v[2] = {dest, size};
+    for (int k = 0; k < 2; k++)
+        for (int j = 0; j < 4; j++) w[4 * k + j] = (uint8_t)(v[k] >> (24 - 8 * j));
+    size_t len = (size + 3u) & ~3u;
+    if ((len && plat_pio_write(l->p, sram(l, LFC_SENDPKT + i * LFC_SENDPKT_BYTES + LFC_SENDPKT_DATA), b, len,
+                               plat_has_mode(l->p, PLAT_PIO_WC) ? PLAT_PIO_WC : PLAT_PIO_PLAIN)) ||
+        plat_pio_write(l->p, sram(l, slot + LFC_SQ_DEST), w, sizeof w, PLAT_PIO_PLAIN) ||
+        plat_pio_write32(l->p, sram(l, slot + LFC_SQ_SEQ), l->launches + 1u))
+        return fail(l, "ucast_launch: %s", plat_error(l->p));
+    l->owned[i] = 0;
+    l->launches++;
+    return 0;
+}
+
+int lfc_poll(lfc *l)
+{
+    if (l->empty == l->hq_tail) return 0;    /* every buffer is the client's */
+    unsigned i = l->given[l->empty % LFC_HQ_N];
+    uint8_t *buf = hbuf(l, i);
+    uint32_t st = be32(buf + LFC_STATUS_OFF);
+    if (!(st & LFC_FULL)) return plat_compute(l->p, l->poll_miss) ? fail(l, "poll: %s", plat_error(l->p)) : 0;
+    if (plat_compute(l->p, l->poll_hit)) return fail(l, "poll: %s", plat_error(l->p));
+    unsigned size = st & 0xFFFFu, src = (st >> 16) & 0x7FFFu;
+    if (size > LFC_MAX_PAYLOAD) return fail(l, "poll: the NI delivered %u bytes", size);
+    l->empty++;
+    if (l->up(l->ctx, l, src, buf + LFC_STATUS_OFF - ((size + 3u) & ~3u), size, 0)) {
+        l->client_owns[i] = 1;
+        return 1;
+    }
+    return give(l, i) ? -1 : 1;
+}
+
+int lfc_wait(lfc *l, sim_time max_ps)
+{
+    sim_time end = plat_now(l->p) + max_ps;
+    for (;;) {
+        int r = lfc_poll(l);
+        if (r) return r;
+        sim_time now = plat_now(l->p);
+        if (now >= end) return 0;
+        if (plat_idle_poll(l->p, l->poll_miss, end - now) < 0) return fail(l, "poll: %s", plat_error(l->p));
+    }
+}
+
+int lfc_packet_free(lfc *l, void *pkt)
+{
+    uint8_t *b = pkt;
+    ptrdiff_t off = b - l->hb;
+    if (!pkt || off < 0 || off >= (ptrdiff_t)l->nhb * LFC_HBUF_BYTES)
+        return fail(l, "packet_free: %p is not a receive packet of this endpoint", pkt);
+    unsigned i = (unsigned)(off / LFC_HBUF_BYTES);
+    if (!l->client_owns[i]) return fail(l, "packet_free: receive packet %u is not owned by the client", i);
+    l->client_owns[i] = 0;
+    return give(l, i);
+}
+
+int lfc_pcb_get(lfc *l, unsigned d, lfc_pcb *o)
+{
+    uint32_t a = LFC_PCB + d * LFC_PCB_BYTES;
+    if (d >= l->nodes) return fail(l, "pcb: no NI %u", d);
+    if (plat_pio_read32(l->p, sram(l, a + LFC_PCB_SEND), &o->send_credits) ||
+        plat_pio_read32(l->p, sram(l, a + LFC_PCB_FREE), &o->free_credits) ||
+        plat_pio_read32(l->p, sram(l, a + LFC_PCB_BLOCKED), &o->blocked) ||
+        plat_pio_read32(l->p, sram(l, a + 0xCu), &o->held))
+        return fail(l, "pcb: %s", plat_error(l->p));
+    return 0;
+}
+
+int lfc_counters_get(lfc *l, lfc_counters *c)
+{
+    if (plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_SENT), &c->sent) ||
+        plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_RECEIVED), &c->received) ||
+        plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_CREDIT_TX), &c->credit_tx) ||
+        plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_BLOCKED), &c->blocked) ||
+        plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_ERRORS), &c->errors))
+        return fail(l, "counters: %s", plat_error(l->p));
+    return 0;
+}
+
+int lfc_close(lfc *l, char *err, size_t errlen)
+{
+    if (!l) return 0;
+    int rc = 0;
+    sim_time give_up = plat_now(l->p) + SIM_US(WAIT_LIMIT_US);
+    while (l->released < l->launches) {   /* every launched packet has left */
+        if (plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_RELEASED), &l->released)) {
+            rc = fail(l, "close: %s", plat_error(l->p));
+            break;
+        }
+        if (l->released >= l->launches) break;
+        if (plat_now(l->p) > give_up) {
+            rc = fail(l, "close: %u launched packets never left the NI", l->launches - l->released);
+            break;
+        }
+        if (lfc_poll(l) < 0) {
+            rc = -1;
+            break;
+        }
+    }
+    plat_pio_write32(l->p, sram(l, LFC_CTRL + LFC_C_QUIT), 1);
+    /* the NI may be delivering into host buffers: free them only once it
+     * says it has stopped (MAGIC cleared), 10 ms at most */
+    uint32_t magic = LFC_MAGIC;
+    for (sim_time end = plat_now(l->p) + SIM_US(10000); magic == LFC_MAGIC && plat_now(l->p) < end;)
+        if (plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_MAGIC), &magic)) break;
+    if (rc && err) snprintf(err, errlen, "%s", l->err);
+    drv_close(l->d);
+    free(l->client_owns);
+    free(l);
+    return rc;
+}

@@ -1,0 +1,61 @@
+/* LFC's host library, unicast part (seed 002 Table 3.1, §3.1, §3.6): an
+ * endpoint handle first in every call (no global state). The NI side is
+ * firmware/lfc/ucast.c; the contract firmware/lfc/lfc_abi.h.
+ *
+ * Sending: lfc_send_alloc returns a send packet's data part (up to
+ * LFC_MAX_PAYLOAD bytes) that the client fills; lfc_ucast_launch sends its
+ * first `size` bytes and gives the packet back. The client's stores into
+ * the NI's send packet are made at launch, as one write-combined PIO of
+ * the valid bytes (the platform reaches NI memory only through PIO calls);
+ * then the descriptor, then its sequence word. Packets are launched in the
+ * order they were allocated. Receiving: lfc_poll delivers at most one
+ * packet to the upcall; a nonzero return keeps the packet (the client owns
+ * it until lfc_packet_free). Calls that wait (alloc, close) drain the
+ * network meanwhile, making upcalls only when upcalls_allowed.
+ *
+ * Differences from Table 3.1: calls return 0 / -1 (a pointer / NULL) with
+ * lfc_error saying why, so bad input fails clearly: a launch of a packet
+ * the client does not own, a size over the maximum, an unknown or own
+ * destination, freeing a packet not handed to the client. */
+#ifndef MYRISIM_LFC_H
+#define MYRISIM_LFC_H
+
+#include "../driver/driver.h"
+
+typedef struct lfc lfc;
+
+/* lfc_upcall: nonzero keeps the packet (then lfc_packet_free it later). */
+typedef int (*lfc_upcall_fn)(void *ctx, lfc *l, unsigned src, void *pkt, unsigned size, unsigned flags);
+
+typedef struct lfc_params {
+    unsigned credits;          /* send credits per destination (= NI receive buffers per sender) */
+    unsigned refresh;          /* owed credits that make the NI send a CREDIT packet */
+    unsigned host_buffers;     /* host receive buffers (<= 255) */
+} lfc_params;
+
+void lfc_params_default(lfc_params *p);   /* 8 credits, refresh 4, 64 host buffers */
+lfc *lfc_open(platform *p, const lfc_params *prm, lfc_upcall_fn up, void *ctx, char *err, size_t errlen);
+/* Waits until every launched packet has left the NI (draining, with
+ * upcalls), then QUIT; frees l. -1 and a message in err if the wait failed. */
+int lfc_close(lfc *l, char *err, size_t errlen);
+const char *lfc_error(const lfc *l);
+unsigned lfc_my_proc(const lfc *l);
+unsigned lfc_nr_procs(const lfc *l);
+
+void *lfc_send_alloc(lfc *l, int upcalls_allowed);
+int lfc_ucast_launch(lfc *l, unsigned dest, void *pkt, unsigned size, int upcalls_allowed);
+/* 1 if a packet was delivered, 0 if none, -1 on error. */
+int lfc_poll(lfc *l);
+/* Poll until a packet was delivered or max_ps passed (idle time skipped
+ * exactly): 1, 0 or -1. */
+int lfc_wait(lfc *l, sim_time max_ps);
+int lfc_packet_free(lfc *l, void *pkt);
+
+/* The NI's protocol state for destination / source d (PIO reads): send
+ * credits, credits owed to d, sends blocked, buffers holding d's packets. */
+typedef struct lfc_pcb { uint32_t send_credits, free_credits, blocked, held; } lfc_pcb;
+int lfc_pcb_get(lfc *l, unsigned d, lfc_pcb *out);
+typedef struct lfc_counters { uint32_t sent, received, credit_tx, blocked, errors; } lfc_counters;
+int lfc_counters_get(lfc *l, lfc_counters *c);
+
+#endif

@@ -1,0 +1,22 @@
+# LFC (seed 002, issue 18): the DAS node's profiles live with the other hosts
+# (mk/pci.mk picks up model/host, model/pci, hostlib/apps); the LFC tests.
+TEST_SRCS += $(sort $(wildcard tests/lfc/*.c))
+
+# LFC NI firmware (firmware/lfc): the §2.1 basic protocol for the LANai 4.
+LFC_DEPS := $(wildcard firmware/lfc/*.h) $(wildcard firmware/hal/*.h) \
+            $(B)/lanai-cc $(B)/lanai-ld $(B)/fw/librt.a $(B)/fw/rt/crt0.o
+$(B)/fw/lfc/basic.l4.elf: firmware/lfc/basic.c $(LFC_DEPS)
+	@mkdir -p $(@D)
+	$(B)/lanai-cc --chip lanai4 -O2 -Ifirmware/lfc --map $(@:.elf=.map) -o $@ firmware/lfc/basic.c
+
+FW_ALL    += $(B)/fw/lfc/basic.l4.elf
+TEST_DEPS += $(B)/fw/lfc/basic.l4.elf
+LIB_SRCS  += $(sort $(wildcard hostlib/lfc/*.c))
+
+# LFC proper, unicast (firmware/lfc/ucast.c)
+$(B)/fw/lfc/ucast.l4.elf: firmware/lfc/ucast.c $(LFC_DEPS)
+	@mkdir -p $(@D)
+	$(B)/lanai-cc --chip lanai4 -O2 -Ifirmware/lfc --map $(@:.elf=.map) -o $@ firmware/lfc/ucast.c
+
+FW_ALL    += $(B)/fw/lfc/ucast.l4.elf
+TEST_DEPS += $(B)/fw/lfc/ucast.l4.elf
