@@ -15,14 +15,18 @@ VERILATE        = $(VERILATOR) --cc -Wall --top-module $(1) --prefix V$(1) -Mdir
 
 HW_CIRCUITS := $(sort $(wildcard hw/circuits/*.v))
 HW_FRAME    := $(sort $(wildcard hw/frame/*.v))
-HW_TOPS     := canvas
+HW_TOPS     := canvas fpga
 HW_MODELS   := $(foreach t,$(HW_TOPS),$(B)/hw/$(t)/V$(t)__ALL.a)
 HW_SHELL    := $(patsubst hw/shell/%.cpp,$(B)/hw/obj/%.o,$(sort $(wildcard hw/shell/*.cpp)))
 HW_LIBS     := $(B)/hw/libhwshell.a $(HW_MODELS) $(B)/hw/libverilated.a
 
 $(B)/hw/canvas/Vcanvas__ALL.a: $(HW_CIRCUITS) hw/frame/canvas.v | deps
 	@mkdir -p $(@D)
-	$(call VERILATE,canvas) hw/frame/canvas.v $(HW_CIRCUITS)
+	+$(call VERILATE,canvas) hw/frame/canvas.v $(HW_CIRCUITS)
+
+$(B)/hw/fpga/Vfpga__ALL.a: $(HW_CIRCUITS) $(HW_FRAME) hw/frame/frame_map.vh | deps
+	@mkdir -p $(@D)
+	+$(call VERILATE,fpga) -Ihw/frame $(HW_FRAME) $(HW_CIRCUITS)
 
 # Verilator's runtime, shared by every model (once per executable).
 $(B)/hw/libverilated.a: | deps
