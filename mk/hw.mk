@@ -48,3 +48,8 @@ TEST_SRCS += $(sort $(wildcard tests/hw/*.c))
 $(B)/tests/runner: $(HW_LIBS)
 $(B)/tests/runner: LDLIBS += $(HW_LIBS) -lstdc++ -lpthread
 -include $(HW_SHELL:.o=.d)
+
+# The RC-1000 card model (model/rc1000) and its tests (tests/rc1000); it
+# clocks the Verilated FPGA, so what links it links $(HW_LIBS) too.
+LIB_SRCS  += $(sort $(wildcard model/rc1000/*.c))
+TEST_SRCS += $(sort $(wildcard tests/rc1000/*.c))

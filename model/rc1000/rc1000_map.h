@@ -44,6 +44,10 @@
 /* Figure B.7: reserved (3) | virtual page (8) | reserved (2) | word offset (19) */
 #define RC_VA(page, word) ((((uint32_t)(page) & 0xFFu) << 21) | ((uint32_t)(word) & 0x7FFFFu))
 
+/* the circuits of the shipped canvas by slot (hw/frame/canvas.v); slot 8 is the ALU */
+#define RC_SLOTS 9
+#define RC_SLOT_NAMES {"pass", "md5", "hang", "", "", "", "", "", "alu"}
+
 /* the frame sequencer's states (the `phase` output) */
 enum {
     RC_PH_INIT_ACQ, RC_PH_INIT_RD, RC_PH_IDLE, RC_PH_ACQ0, RC_PH_POLL, RC_PH_HDR, RC_PH_DECODE,
