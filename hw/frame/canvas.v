@@ -1,6 +1,7 @@
 // canvas: the dynamic circuit canvas of appendix B.3 for the shipped
 // configuration. Slot 8 is the built-in vector ALU; slots 0-7 hold user
-// circuits (here 0 pass, 1 MD5, 2 the hang test circuit; 3-7 empty). Only
+// circuits (here 0 pass, 1 MD5, 2 the hang test circuit, 3 the wrapped
+// byte-swap core; 4-7 empty). Only
 // the circuit in slot `sel` sees job_new and the ports; the others see
 // zeros. Circuits run on the inverted frame clock (B.3.1), so a sender and
 // its receiver act on opposite edges and a word can move every clock.
@@ -49,15 +50,16 @@ module canvas (
     `CANVAS_SLOT(0, circ_pass)
     `CANVAS_SLOT(1, circ_md5)
     `CANVAS_SLOT(2, circ_hang)
+    `CANVAS_SLOT(3, wrap_bswap)
     `CANVAS_SLOT(8, circ_valu)
-    generate for (k = 3; k < 8; k = k + 1) begin : g_empty
+    generate for (k = 4; k < 8; k = k + 1) begin : g_empty
         assign done[k] = 0; assign aon[k] = 0; assign aack[k] = 0; assign bon[k] = 0;
         assign back[k] = 0; assign con[k] = 0; assign cval[k] = 0; assign cdat[k] = 0;
     end endgenerate
 `undef CANVAS_SLOT
-    wire unused = &{1'b0, me[7:3]};   // empty slots
+    wire unused = &{1'b0, me[7:4]};   // empty slots
 
-    assign present = 9'b1_0000_0111;
+    assign present = 9'b1_0000_1111;
     wire ok = sel < N;
     assign job_done = ok && done[sel];
     assign a_on  = ok && aon[sel];  assign a_ack = ok && aack[sel];

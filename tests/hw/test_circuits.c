@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { SLOT_PASS = 0, SLOT_MD5 = 1, SLOT_HANG = 2, SLOT_ALU = 8 };
+enum { SLOT_PASS = 0, SLOT_MD5 = 1, SLOT_HANG = 2, SLOT_BSWAP = 3, SLOT_ALU = 8 };
 
 static uint32_t lcg(uint32_t *s) { return *s = *s * 1664525u + 1013904223u; }
 
@@ -20,7 +20,7 @@ TEST(hw, canvas_reports_its_slots)
     memset(&p, 0, sizeof p);
     p.reset_h = 1;
     hw_canvas_clock(cv, &p);
-    ASSERT_EQ(p.present, 0x107);   /* pass, MD5, hang, ALU */
+    ASSERT_EQ(p.present, 0x10F);   /* pass, MD5, hang, bswap, ALU */
     hw_canvas_free(cv);
 }
 
@@ -179,5 +179,24 @@ TEST(hw, hang_circuit_never_finishes_on_its_own)
     circ_result r = circ_run(cv, &j, 1);
     ASSERT_TRUE(!r.done);
     ASSERT_EQ(r.na_read, 16);
+    hw_canvas_free(cv);
+}
+
+/* A core with its own load/start/ready handshake, unedited, behind the
+ * adapter of docs/endpoints.md: per word 1 take + 1 start + 4 core clocks
+ * + 1 ready seen + 1 handed over = 8 clocks, and 1 to start. */
+TEST(hw, wrapped_load_start_core_runs_unedited)
+{
+    static uint32_t a[40], c[40];
+    uint32_t s = 5;
+    for (int i = 0; i < 40; i++) a[i] = lcg(&s);
+    hw_canvas *cv = hw_canvas_new();
+    circ_job j = {.sel = SLOT_BSWAP, .ints = 40, .a = a, .na = 40, .c = c, .nc_max = 40, .limit = 5000};
+    circ_result r = circ_run(cv, &j, 1);
+    ASSERT_TRUE(r.done);
+    ASSERT_EQ(r.nc, 40);
+    for (int i = 0; i < 40; i++) ASSERT_EQ(c[i], __builtin_bswap32(a[i]));
+    ASSERT_EQ(r.clocks, 8 * 40 + 1);
+    ASSERT_TRUE(!r.on_after_done);
     hw_canvas_free(cv);
 }
