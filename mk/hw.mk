@@ -53,3 +53,6 @@ $(B)/tests/runner: LDLIBS += $(HW_LIBS) -lstdc++ -lpthread
 # clocks the Verilated FPGA, so what links it links $(HW_LIBS) too.
 LIB_SRCS  += $(sort $(wildcard model/rc1000/*.c))
 TEST_SRCS += $(sort $(wildcard tests/rc1000/*.c))
+# build/myrisim has the rc1000_stage experiment kind (sim/experiments/exp_rc1000.c).
+$(B)/myrisim: $(HW_LIBS)
+$(B)/myrisim: LDLIBS += $(HW_LIBS) -lstdc++ -lpthread

@@ -29,7 +29,7 @@ struct rc1000 {
     int running;                     /* configured and out of reset */
     ev_id tick;
     uint64_t clocks, job_clocks;
-    uint64_t ph[RC_PH_COUNT];
+    uint64_t ph[RC_PH_COUNT], fetch, store;
     char err[256];
 };
 
@@ -74,6 +74,13 @@ void rc1000_take_phase_clocks(rc1000 *c, uint64_t out[], unsigned n)
     memset(c->ph, 0, sizeof c->ph);
 }
 
+void rc1000_take_data_clocks(rc1000 *c, uint64_t *fetch, uint64_t *store)
+{
+    *fetch = c->fetch;
+    *store = c->store;
+    c->fetch = c->store = 0;
+}
+
 static void stop(rc1000 *c, const char *what)
 {
     char t[32];
@@ -92,6 +99,8 @@ static void clock_once(void *arg)
     rc_cpld_write_fpga(&c->cpld, (uint8_t)c->out.req);
     c->clocks++;
     if (c->out.phase < RC_PH_COUNT) c->ph[c->out.phase]++;
+    c->fetch += c->out.fetch;
+    c->store += c->out.store;
     unsigned bank;
     uint32_t addr;
     if (hw_fpga_bad_accesses(c->fpga, &bank, &addr)) {

@@ -49,5 +49,8 @@ uint64_t rc1000_clocks(const rc1000 *c);
 unsigned rc1000_phase(const rc1000 *c);
 /* FPGA clocks the frame spent in each state since the last call (cleared). */
 void rc1000_take_phase_clocks(rc1000 *c, uint64_t out[], unsigned n);
+/* FPGA clocks with a payload read for port A, and with the store engine
+ * busy, since the last call (cleared). */
+void rc1000_take_data_clocks(rc1000 *c, uint64_t *fetch, uint64_t *store);
 
 #endif
