@@ -189,3 +189,16 @@ TEST(frame, never_touches_a_bank_without_its_grant)
     ASSERT_EQ(hw_fpga_bad_accesses(b->f, NULL, NULL), 0);
     fb_free(b);
 }
+
+TEST(frame, ports_a_and_b_in_one_scratchpad_bank_are_refused_not_garbled)
+{
+    fbench *b = fb_new(1);
+    b->bank[0][RC_CTL_PAGE + 0] = 4;
+    fb_reboot(b);
+    fb_send(b, 0, H_ALU, RC_ARG0(0, 1, 1, 1, 1, 16), RC_VA(4, 0), RC_VA(4, 64), RC_ARG3_QUEUE, NULL, 0);
+    ASSERT_TRUE(fb_run_produced(b, 1, 5000) > 0);
+    ASSERT_EQ(RC_ST_KIND(b->o.status), RC_ST_BADREQ);
+    ASSERT_EQ(b->bank[0][RC_CTL_FAULT], (RC_ST_BADREQ << 30) | H_ALU);
+    ASSERT_EQ(RC_ST_PRODUCED(b->o.status), 0);
+    fb_free(b);
+}
