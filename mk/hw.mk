@@ -56,3 +56,9 @@ TEST_SRCS += $(sort $(wildcard tests/rc1000/*.c))
 # build/myrisim has the rc1000_stage experiment kind (sim/experiments/exp_rc1000.c).
 $(B)/myrisim: $(HW_LIBS)
 $(B)/myrisim: LDLIBS += $(HW_LIBS) -lstdc++ -lpthread
+# build/hw-check FILE.v MODULE: does a user circuit fit the interface
+# (ports, directions, widths; Verilator's lint)? Exit 2 with file:line if not.
+TOOLS += $(B)/hw-check
+$(B)/hw-check: $(B)/obj/tools/hw-check/main.o
+	$(CC) $(CFLAGS) -o $@ $^
+TEST_DEPS += $(B)/hw-check
