@@ -5,11 +5,13 @@
 
 extern const experiment_kind ni_pingpong_kind;   /* sim/experiments/exp_ni_pingpong.c */
 extern const experiment_kind host_kind;          /* sim/experiments/exp_host.c */
+extern const experiment_kind rc1000_stage_kind;  /* sim/experiments/exp_rc1000.c */
 
 static const experiment_kind *const registry[] = {
     &firmware_kind,
     &ni_pingpong_kind,
     &host_kind,
+    &rc1000_stage_kind,
     &selftest_kind,
     NULL,
 };

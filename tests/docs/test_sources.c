@@ -16,7 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static const char *const tops[] = {"firmware", "hostlib", "model", "sim", "tests", "tools"};
+static const char *const tops[] = {"firmware", "hostlib", "hw", "model", "sim", "tests", "tools"};
 
 typedef struct {
     char path[512];

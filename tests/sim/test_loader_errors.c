@@ -109,7 +109,7 @@ TEST(sim_loader, lanai4_has_no_myrinet2000_port)
 TEST(sim_loader, unknown_kind)
 {
     bad_case c = {"kind = \"selftest\"", "kind = \"pingpong\"", NULL,
-                  "%F:4: experiment.kind: unknown experiment kind 'pingpong' (known: firmware, ni_pingpong, host, selftest)"};
+                  "%F:4: experiment.kind: unknown experiment kind 'pingpong' (known: firmware, ni_pingpong, host, rc1000_stage, selftest)"};
     check_case("loader_kind", &c);
 }
 

@@ -1,0 +1,58 @@
+/* The RC-1000 frame's SRAM layout and codes in C: the mirror of
+ * hw/frame/frame_map.vh (word addresses inside a 2 MB bank), the message
+ * fields of Table B.1 and the frame sequencer's states (hw/frame/frame.v). */
+#ifndef MYRISIM_RC1000_MAP_H
+#define MYRISIM_RC1000_MAP_H
+
+#include <stdint.h>
+
+#define RC_BANK_WORDS   (512u * 1024u)
+/* bank 0 */
+#define RC_DIR_BASE     0x00000u   /* 256 forwarding entries x 8 words (one GRIM header) */
+#define RC_DIR_WORDS    8u
+#define RC_CTL_FUNCS    0x00800u   /* +0..+7 handler id per canvas slot, +8 the ALU's; 0 = none */
+#define RC_CTL_PAGE     0x00810u   /* +0 page in frame 1 (bank 1), +1 in frame 2 (bank 2) */
+#define RC_CTL_FAULT    0x00820u   /* fault word (kind << 30 | handler), +1..+3 missing pages of A, B, C */
+#define RC_CTL_HEADS    0x00828u   /* the frame's saved heads of queues 0 and 1 */
+#define RC_CTL_EP       0x00830u   /* the card's endpoint id */
+#define RC_Q0_BASE      0x01000u   /* queue 0 (host): +0 tail (producer), +1 head (frame), ring at +16 */
+#define RC_Q1_BASE      0x09000u   /* queue 1 (NI) */
+#define RC_Q_RING       0x10u
+#define RC_Q_RING_WORDS 0x7FF0u
+#define RC_RECYCLE      0x11000u   /* one message: 8 header words + up to 1,024 */
+#define RC_Q_WRAP       0xFFFFFFFFu
+#define RC_PAGE_NONE    0x100u
+/* bank 3: the slotted outgoing queue */
+#define RC_SLOT_WORDS   8192u
+#define RC_NSLOTS       64u
+/* status port: kind (2) | messages produced mod 64 (6) */
+#define RC_ST_KIND(s)     (((s) >> 6) & 3u)
+#define RC_ST_PRODUCED(s) ((s) & 63u)
+#define RC_ST_RUN         0u
+#define RC_ST_FFAULT      1u
+#define RC_ST_PFAULT      2u
+#define RC_ST_BADREQ      3u   /* ports A and B asked for one scratchpad bank: not supported */
+#define RC_CTL_RESUME     0x01u    /* control port: reload state from bank 0 and go on */
+
+/* Table B.1, Arg[0]: forward id (8) | A (1) | B (1) | C (1) | reserved (7) | sub-op (4) | op-length (10) */
+#define RC_ARG0(fwd, a, b, c, subop, len) \
+    ((((uint32_t)(fwd) & 0xFFu) << 24) | (((uint32_t)(a) & 1u) << 23) | (((uint32_t)(b) & 1u) << 22) | \
+     (((uint32_t)(c) & 1u) << 21) | (((uint32_t)(subop) & 15u) << 10) | ((uint32_t)(len) & 0x3FFu))
+/* Arg[3] with C driver 1: bit 31 set = a message into the outgoing queue;
+ * clear = a scratchpad store at the virtual address (our reading, docs/endpoints.md) */
+#define RC_ARG3_QUEUE   0x80000000u
+/* Figure B.7: reserved (3) | virtual page (8) | reserved (2) | word offset (19) */
+#define RC_VA(page, word) ((((uint32_t)(page) & 0xFFu) << 21) | ((uint32_t)(word) & 0x7FFFFu))
+
+/* the circuits of the shipped canvas by slot (hw/frame/canvas.v); slot 8 is the ALU */
+#define RC_SLOTS 9
+#define RC_SLOT_NAMES {"pass", "md5", "hang", "bswap", "", "", "", "", "alu"}
+
+/* the frame sequencer's states (the `phase` output) */
+enum {
+    RC_PH_INIT_ACQ, RC_PH_INIT_RD, RC_PH_IDLE, RC_PH_ACQ0, RC_PH_POLL, RC_PH_HDR, RC_PH_DECODE,
+    RC_PH_ACQ, RC_PH_FWD, RC_PH_SLOT, RC_PH_START, RC_PH_RUN, RC_PH_OHDR, RC_PH_DONE, RC_PH_QPTR,
+    RC_PH_REL, RC_PH_FAULT_WR, RC_PH_SUSPEND, RC_PH_COUNT
+};
+
+#endif
