@@ -18,6 +18,13 @@ void cosim_opts_default(cosim_opts *o)
     o->watchdog = 0;
 }
 
+/* MYRISIM_SLOW_PATHS=1: every fast path off (the reference for tests). */
+int cosim_slow_paths(void)
+{
+    const char *e = getenv("MYRISIM_SLOW_PATHS");
+    return e && e[0] && strcmp(e, "0") != 0;
+}
+
 const char *cosim_status_name(cosim_status st)
 {
     switch (st) {
@@ -29,7 +36,23 @@ const char *cosim_status_name(cosim_status st)
     return "?";
 }
 
-static void update_time(node *nd) { nd->time = ni_clock_ps(&nd->clk, lanai_cycles(nd->core)); }
+static void update_time(node *nd)
+{
+    nd->time = ni_clock_ps(&nd->clk, lanai_cycles(nd->core));
+    nd->state = lanai_state_of(nd->core);
+}
+
+/* Running, as of the node's last run (slow paths: asked of the core). */
+int cosim_node_running_of(const cosim *s, int i)
+{
+    const node *nd = &s->nd[i];
+    return (s->slow ? lanai_state_of(nd->core) : nd->state) == LANAI_RUNNING;
+}
+
+void cosim_refresh_states(cosim *s)
+{
+    for (int i = 0; i < s->n; i++) s->nd[i].state = lanai_state_of(s->nd[i].core);
+}
 
 static sim_time sat_add(sim_time a, sim_time b) { return a > SIM_TIME_NEVER - b ? SIM_TIME_NEVER : a + b; }
 
@@ -72,6 +95,7 @@ cosim *cosim_new(const topo *t, const cosim_opts *o, char *err, size_t errlen)
         return NULL;
     }
     s->o = *o;
+    s->slow = cosim_slow_paths();
     s->prof = p;
     s->t = t;
     s->q = evq_new();
@@ -114,6 +138,7 @@ cosim *cosim_new(const topo *t, const cosim_opts *o, char *err, size_t errlen)
             return NULL;
         }
         card_attach(nd->card, fabric_ep(s->f, i), ni_rate(t, i));
+        card_share_progress(nd->card, &s->card_progress);
     }
     return s;
 }
@@ -166,6 +191,10 @@ int cosim_load(cosim *s, int ni, const char *elf, char *err, size_t errlen)
     }
     lanai_sram_written(nd->core, at, (uint32_t)w);
     card_reset(nd->card);
+    s->card_progress = 0;
+    for (int i = 0; i < s->n; i++)
+        if (card_last_progress(s->nd[i].card) > s->card_progress) s->card_progress = card_last_progress(s->nd[i].card);
+    s->fault_key_valid = 0;
     nd->parked = 0;
     update_time(nd);
     return 0;
@@ -197,15 +226,21 @@ sim_time cosim_node_time(const cosim *s, int ni) { return s->nd[ni].time; }
 
 int cosim_node_running(const cosim *s, int ni) { return lanai_state_of(s->nd[ni].core) == LANAI_RUNNING; }
 
-sim_time cosim_min_time(const cosim *s)
+sim_time cosim_min_time_of(const cosim *s)
 {
     sim_time m = SIM_TIME_NEVER;
     for (int i = 0; i < s->n; i++)
-        if (cosim_node_running(s, i)) {
+        if (cosim_node_running_of(s, i)) {
             sim_time t = cosim_node_time(s, i);
             if (t < m) m = t;
         }
     return m;
+}
+
+sim_time cosim_min_time(const cosim *s)
+{
+    cosim_refresh_states((cosim *)s);
+    return cosim_min_time_of(s);
 }
 
 /* The earliest time node i could do anything another node can notice. */
@@ -222,11 +257,11 @@ static sim_time earliest(cosim *s, int i, sim_time next_event)
     return t;
 }
 
-sim_time cosim_horizon(cosim *s)
+sim_time cosim_horizon_of(cosim *s)
 {
     sim_time e = evq_next(s->q), best = SIM_TIME_NEVER;
     for (int i = 0; i < s->n; i++)
-        if (cosim_node_running(s, i)) {
+        if (cosim_node_running_of(s, i)) {
             sim_time t = earliest(s, i, e);
             if (t < best) best = t;
         }
@@ -237,6 +272,12 @@ sim_time cosim_horizon(cosim *s)
     sim_time a = cosim_agents_earliest(s);   /* a host process acts then (hosts.c) */
     if (a < h) h = a;
     return h;
+}
+
+sim_time cosim_horizon(cosim *s)
+{
+    cosim_refresh_states(s);
+    return cosim_horizon_of(s);
 }
 
 int cosim_node_run(cosim *s, int ni, sim_time h)
@@ -262,11 +303,11 @@ int cosim_node_run(cosim *s, int ni, sim_time h)
     return lanai_state_of(nd->core) == LANAI_RUNNING;
 }
 
-cosim_status cosim_check(cosim *s, sim_time now)
+cosim_status cosim_check_of(cosim *s, sim_time now)
 {
     int running = 0;
     for (int i = 0; i < s->n; i++) {
-        lanai_state st = lanai_state_of(s->nd[i].core);
+        lanai_state st = s->slow ? lanai_state_of(s->nd[i].core) : s->nd[i].state;
         if (st == LANAI_FAULTED) {
             cosim_fault_report(s->nd[i].core, card_name(s->nd[i].card), s->report, sizeof s->report);
             return COSIM_FAULT;
@@ -283,20 +324,27 @@ cosim_status cosim_check(cosim *s, sim_time now)
     return COSIM_TIME;
 }
 
+cosim_status cosim_check(cosim *s, sim_time now)
+{
+    cosim_refresh_states(s);
+    return cosim_check_of(s, now);
+}
+
 cosim_status cosim_run(cosim *s, sim_time until)
 {
     s->report[0] = 0;
+    cosim_refresh_states(s);
     for (;;) {
-        sim_time m = cosim_min_time(s);
-        cosim_status st = cosim_check(s, m);
+        sim_time m = cosim_min_time_of(s);
+        cosim_status st = cosim_check_of(s, m);
         if (st != COSIM_TIME) return st;
         if (m >= until) return COSIM_TIME;
-        sim_time h = cosim_horizon(s);
+        sim_time h = cosim_horizon_of(s);
         if (h > until) h = until;
         s->st.rounds++;
         for (int i = 0; i < s->n; i++)
-            if (cosim_node_running(s, i) && cosim_node_time(s, i) < h) cosim_node_run(s, i, h);
-        sim_time m2 = cosim_min_time(s);
+            if (cosim_node_running_of(s, i) && cosim_node_time(s, i) < h) cosim_node_run(s, i, h);
+        sim_time m2 = cosim_min_time_of(s);
         if (m2 != SIM_TIME_NEVER) evq_run_until(s->q, m2);
     }
 }
@@ -305,6 +353,7 @@ cosim_status cosim_run(cosim *s, sim_time until)
 sim_time cosim_progress_time(const cosim *s)
 {
     sim_time p = fabric_progress(s->f)->last;
+    if (!s->slow) return s->card_progress > p ? s->card_progress : p;
     for (int i = 0; i < s->n; i++) {
         sim_time c = card_last_progress(s->nd[i].card);
         if (c > p) p = c;
