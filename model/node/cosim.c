@@ -146,10 +146,21 @@ cosim *cosim_new(const topo *t, const cosim_opts *o, char *err, size_t errlen)
 void cosim_free(cosim *s)
 {
     if (!s) return;
-    if (getenv("SPDBG")) {
-        fprintf(stderr, "SPDBG rounds %llu core_runs %llu parked %llu events %llu wakes %llu\n", (unsigned long long)s->st.rounds, (unsigned long long)s->st.core_runs, (unsigned long long)s->st.parked_runs, (unsigned long long)evq_events_run(s->q), (unsigned long long)evq_wakes(s->q));
-        for (int i = 0; i < s->n && i < 3; i++) { lanai_idle_stats is; lanai_idle_stats_get(s->nd[i].core, &is);
-            fprintf(stderr, "SPDBG ni %d cycles %llu skips %llu skipcyc %llu checks %llu\n", i, (unsigned long long)lanai_cycles(s->nd[i].core), (unsigned long long)is.skips, (unsigned long long)is.cycles, (unsigned long long)is.checks); }
+    if (getenv("MYRISIM_COSIM_STATS")) {
+        /* where a run's time goes (docs/speed.md): the stepping loop's work */
+        uint64_t skips = 0, skipped = 0, cycles = 0;
+        for (int i = 0; i < s->n; i++) {
+            lanai_idle_stats is;
+            lanai_idle_stats_get(s->nd[i].core, &is);
+            skips += is.skips;
+            skipped += is.cycles;
+            cycles += lanai_cycles(s->nd[i].core);
+        }
+        fprintf(stderr, "cosim stats: %d nodes, %llu rounds, %llu core runs (%llu parked), %llu events, %llu wake notes, "
+                "%llu core cycles (%llu skipped idle in %llu skips)\n", s->n, (unsigned long long)s->st.rounds,
+                (unsigned long long)s->st.core_runs, (unsigned long long)s->st.parked_runs,
+                (unsigned long long)evq_events_run(s->q), (unsigned long long)evq_wakes(s->q),
+                (unsigned long long)cycles, (unsigned long long)skipped, (unsigned long long)skips);
     }
     for (int i = 0; i < s->n && s->nd; i++) {
         node *nd = &s->nd[i];
