@@ -51,7 +51,15 @@ int cosim_node_running_of(const cosim *s, int i)
 
 void cosim_refresh_states(cosim *s)
 {
-    for (int i = 0; i < s->n; i++) s->nd[i].state = lanai_state_of(s->nd[i].core);
+    s->nrun = s->nfault = s->nparked = 0;
+    for (int i = 0; i < s->n; i++) {
+        node *nd = &s->nd[i];
+        nd->state = lanai_state_of(nd->core);
+        s->nrun += nd->state == LANAI_RUNNING;
+        s->nfault += nd->state == LANAI_FAULTED;
+        s->nparked += nd->parked != 0;
+    }
+    s->m_dirty = 1;
 }
 
 static sim_time sat_add(sim_time a, sim_time b) { return a > SIM_TIME_NEVER - b ? SIM_TIME_NEVER : a + b; }
@@ -242,14 +250,18 @@ sim_time cosim_node_time(const cosim *s, int ni) { return s->nd[ni].time; }
 
 int cosim_node_running(const cosim *s, int ni) { return lanai_state_of(s->nd[ni].core) == LANAI_RUNNING; }
 
-sim_time cosim_min_time_of(const cosim *s)
+sim_time cosim_min_time_of(const cosim *cs)
 {
+    cosim *s = (cosim *)cs;
+    if (!s->slow && !s->m_dirty) return s->m;   /* no node ran since */
     sim_time m = SIM_TIME_NEVER;
     for (int i = 0; i < s->n; i++)
         if (cosim_node_running_of(s, i)) {
             sim_time t = cosim_node_time(s, i);
             if (t < m) m = t;
         }
+    s->m = m;
+    s->m_dirty = 0;
     return m;
 }
 
@@ -276,11 +288,13 @@ static sim_time earliest(cosim *s, int i, sim_time next_event)
 sim_time cosim_horizon_of(cosim *s)
 {
     sim_time e = evq_next(s->q), best = SIM_TIME_NEVER;
-    for (int i = 0; i < s->n; i++)
-        if (cosim_node_running_of(s, i)) {
-            sim_time t = earliest(s, i, e);
-            if (t < best) best = t;
-        }
+    if (!s->slow && !s->nparked) best = cosim_min_time_of(s);   /* every earliest() is the node's time */
+    else
+        for (int i = 0; i < s->n; i++)
+            if (cosim_node_running_of(s, i)) {
+                sim_time t = earliest(s, i, e);
+                if (t < best) best = t;
+            }
     sim_time h = sat_add(best, s->L);
     if (e < h) h = e;
     sim_time wd = cosim_watchdog_deadline(s);
@@ -303,10 +317,17 @@ int cosim_node_run(cosim *s, int ni, sim_time h)
         if (cosim_node_time(s, ni) >= h) break;
         uint64_t lim = ni_clock_cycle_at(&nd->clk, h);
         sim_time t0 = nd->time;
+        lanai_state was = nd->state;
+        int was_parked = nd->parked != 0;
         lanai_run(nd->core, lim);
         update_time(nd);
         s->st.core_runs++;
         nd->parked = lanai_idle_parked(nd->core, &nd->parked_until);
+        /* the cached counts follow the node (cosim_refresh_states) */
+        s->nrun += (nd->state == LANAI_RUNNING) - (was == LANAI_RUNNING);
+        s->nfault += (nd->state == LANAI_FAULTED) - (was == LANAI_FAULTED);
+        s->nparked += (nd->parked != 0) - was_parked;
+        s->m_dirty = 1;
         if (trace_cur) trace_core_run((unsigned)ni, t0, nd->time, nd->parked);
         nd->parked_epoch = card_epoch(nd->card);
         s->st.parked_runs += nd->parked;
@@ -323,6 +344,10 @@ cosim_status cosim_check_of(cosim *s, sim_time now)
 {
     int running = 0;
     for (int i = 0; i < s->n; i++) {
+        if (!s->slow && !s->nfault) {   /* the counts say what the scan would find */
+            running = s->nrun;
+            break;
+        }
         lanai_state st = s->slow ? lanai_state_of(s->nd[i].core) : s->nd[i].state;
         if (st == LANAI_FAULTED) {
             cosim_fault_report(s->nd[i].core, card_name(s->nd[i].card), s->report, sizeof s->report);

@@ -57,6 +57,9 @@ struct cosim {
     int ag_cached, ag_woken;   /* ... some WAIT agent's flag is set */
     sim_time ag_min_at;        /* ... earliest AGENT_AT time */
     int ag_busy;               /* ... some agent not DONE */
+    int nrun, nfault, nparked; /* nodes running, faulted, parked (cached states) */
+    sim_time m;                /* min local time of the running nodes ... */
+    int m_dirty;               /* ... unless a node ran since */
     uint64_t fault_key_wakes;  /* no card had a fault at this wake count */
     int fault_key_valid;
 };
