@@ -51,6 +51,8 @@ int cosim_node_running_of(const cosim *s, int i)
 
 void cosim_refresh_states(cosim *s)
 {
+    if (!s->slow && !s->states_dirty) return;
+    s->states_dirty = 0;
     s->nrun = s->nfault = s->nparked = 0;
     for (int i = 0; i < s->n; i++) {
         node *nd = &s->nd[i];
@@ -104,6 +106,7 @@ cosim *cosim_new(const topo *t, const cosim_opts *o, char *err, size_t errlen)
     }
     s->o = *o;
     s->slow = cosim_slow_paths();
+    s->states_dirty = 1;
     s->prof = p;
     s->t = t;
     s->q = evq_new();
@@ -219,6 +222,7 @@ int cosim_load(cosim *s, int ni, const char *elf, char *err, size_t errlen)
     for (int i = 0; i < s->n; i++)
         if (card_last_progress(s->nd[i].card) > s->card_progress) s->card_progress = card_last_progress(s->nd[i].card);
     s->fault_key_valid = 0;
+    s->states_dirty = 1;
     nd->parked = 0;
     update_time(nd);
     return 0;

@@ -58,15 +58,17 @@ struct cosim {
     sim_time ag_min_at;        /* ... earliest AGENT_AT time */
     int ag_busy;               /* ... some agent not DONE */
     int nrun, nfault, nparked; /* nodes running, faulted, parked (cached states) */
+    int states_dirty;          /* a core was loaded: refresh before using the above */
     sim_time m;                /* min local time of the running nodes ... */
     int m_dirty;               /* ... unless a node ran since */
     uint64_t fault_key_wakes;  /* no card had a fault at this wake count */
     int fault_key_valid;
 };
 
-/* Re-read every core's state into its node (cosim.c): at the entry of a
- * stepping call, in case the caller touched a core in between; inside one,
- * a core's state changes only when it runs. */
+/* Re-read every core's state into its node (cosim.c) at the entry of a
+ * stepping call if a core was loaded since (cosim_new, cosim_load set
+ * states_dirty): otherwise a core's state changes only when it runs
+ * (cosim_node_run keeps the node and the counts in step). */
 void cosim_refresh_states(cosim *s);
 /* cosim_node_running, cosim_min_time, cosim_horizon and cosim_check on the
  * states as refreshed (the public ones refresh first). */
