@@ -106,13 +106,14 @@ int plat_has_mode(const platform *p, plat_pio_mode m)
 
 /* ---- waiting ------------------------------------------------------------ */
 
-typedef struct waiter { volatile int flag; int status; } waiter;
+typedef struct waiter { volatile int flag; int status; evq *q; } waiter;
 
 static void done_cb(void *ctx, int status)
 {
     waiter *w = ctx;
     w->status = status;
     w->flag = 1;
+    evq_note_wake(w->q);
 }
 
 static int machine_ok(platform *p)
@@ -172,7 +173,7 @@ int plat_pio_write(platform *p, uint32_t off, const void *src, size_t len, plat_
     if (!plat_has_mode(p, m))
         return perr(p, "PIO write: host %s has no %s", plat_host_profile(p)->name,
                     m == PLAT_PIO_MMX ? "MMX" : m == PLAT_PIO_SSE ? "SSE" : "write-combining");
-    waiter w = {0, 0};
+    waiter w = {0, 0, host_evq(p->h)};
     sim_time t0 = plat_now(p);
     if (host_pio_write(p->h, p->bus, p->bar_base + off, src, (uint32_t)len, (host_pio_mode)m,
                        done_cb, &w))
@@ -184,7 +185,7 @@ int plat_pio_write(platform *p, uint32_t off, const void *src, size_t len, plat_
 int plat_pio_read(platform *p, uint32_t off, void *dst, size_t len)
 {
     if (check_bar(p, off, len, "read")) return -1;
-    waiter w = {0, 0};
+    waiter w = {0, 0, host_evq(p->h)};
     sim_time t0 = plat_now(p);
     if (host_pio_read(p->h, p->bus, p->bar_base + off, dst, (uint32_t)len, done_cb, &w))
         return perr(p, "%s", host_error(p->h));
@@ -330,8 +331,10 @@ static void timer_fired(void *ctx)
     free(t);
     idle_waiter *w = p->idle;
     if (!w) return;
-    if (now >= w->end) w->flag = 1;
-    else arm(p, w->end);
+    if (now >= w->end) {
+        w->flag = 1;
+        evq_note_wake(w->q);
+    } else arm(p, w->end);
 }
 
 static void arm(platform *p, sim_time end)
@@ -365,6 +368,7 @@ static void idle_seen(void *ctx)
         w->first = evq_now(w->q);
     }
     w->flag = 1;
+    evq_note_wake(w->q);
 }
 
 int plat_idle_poll(platform *p, sim_time period, sim_time max)
@@ -439,13 +443,14 @@ static void irq_cb(void *ctx)
 {
     waiter *w = ctx;
     w->flag = 1;
+    evq_note_wake(w->q);
 }
 
 int plat_wait_irq(platform *p)
 {
     if (p->in_isr) return perr(p, "plat_wait_irq called from inside the interrupt service routine");
     if (machine_ok(p)) return -1;
-    waiter w = {0, 0};
+    waiter w = {0, 0, host_evq(p->h)};
     sim_time t0 = plat_now(p);
     host_on_irq(p->h, irq_cb, &w);
     if (p->be.wait_flag(p->be.ctx, &w.flag)) {

@@ -4,7 +4,7 @@
 GRIM_SRCS := $(sort $(wildcard firmware/grim/*.c))
 GRIM_DEPS := $(GRIM_SRCS) $(wildcard firmware/grim/*.h) $(wildcard firmware/hal/*.h) \
              $(B)/lanai-cc $(B)/lanai-ld $(B)/fw/librt.a $(B)/fw/rt/crt0.o
-GRIM_ELFS := $(foreach v,grim grim_instr,$(foreach c,l4 l9,$(B)/fw/grim/$(v).$(c).elf))
+GRIM_ELFS := $(foreach v,grim grim_instr grim_backoff,$(foreach c,l4 l9,$(B)/fw/grim/$(v).$(c).elf))
 
 $(B)/fw/grim/grim.l4.elf: $(GRIM_DEPS)
 	@mkdir -p $(@D)
@@ -21,6 +21,15 @@ $(B)/fw/grim/grim_instr.l4.elf: $(GRIM_DEPS)
 $(B)/fw/grim/grim_instr.l9.elf: $(GRIM_DEPS)
 	@mkdir -p $(@D)
 	$(B)/lanai-cc --chip lanai9 -O2 -DGRIM_INSTR -Ifirmware/grim --map $(@:.elf=.map) -o $@ $(GRIM_SRCS)
+
+# NACK back-off, an option off in the images above (firmware/grim/backoff.c)
+$(B)/fw/grim/grim_backoff.l4.elf: $(GRIM_DEPS)
+	@mkdir -p $(@D)
+	$(B)/lanai-cc --chip lanai4 -O2 -DGRIM_NACK_BACKOFF -Ifirmware/grim --map $(@:.elf=.map) -o $@ $(GRIM_SRCS)
+
+$(B)/fw/grim/grim_backoff.l9.elf: $(GRIM_DEPS)
+	@mkdir -p $(@D)
+	$(B)/lanai-cc --chip lanai9 -O2 -DGRIM_NACK_BACKOFF -Ifirmware/grim --map $(@:.elf=.map) -o $@ $(GRIM_SRCS)
 
 FW_ALL    += $(GRIM_ELFS)
 TEST_DEPS += $(GRIM_ELFS)

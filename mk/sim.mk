@@ -61,3 +61,13 @@ bench-grim: $(B)/myrisim $(B)/fw/grim/grim.l9.elf
 	              printf "bench grim_2mb_am_lanai9_rate %.2f simulated_ms_per_wall_s\n", $$c / 1000 / w }' \
 	    $(B)/bench/default.csv
 BENCHES += bench-grim
+
+# `make bench` (bench-scale16): the all-to-all on the DAS grid at 16 nodes,
+# speed, events per second and peak memory (scripts/bench-scale.sh);
+# `make bench-scale`: 16, 64 and 128 nodes (minutes).
+.PHONY: bench-scale16 bench-scale
+bench-scale16: $(B)/myrisim $(B)/fw/grim/grim.l4.elf
+	@scripts/bench-scale.sh 16
+bench-scale: $(B)/myrisim $(B)/fw/grim/grim.l4.elf
+	@scripts/bench-scale.sh 16 64 128
+BENCHES += bench-scale16

@@ -107,6 +107,10 @@ struct lcstate {
     unsigned qbase, qsize;        /* the queue as last checked (Q_BASE, Q_SIZE) */
     unsigned char *sseq;          /* next sequence to each (NI, LC) */
     unsigned pad;
+#ifdef GRIM_NACK_BACKOFF
+    unsigned hold;                /* RTC tick before which its retransmissions wait (backoff.c) */
+    unsigned nacks;               /* NACKs since its last ACK: the back-off's exponent */
+#endif
 };
 
 /* ---- transmission in progress (send.c); one send engine ---- */
@@ -203,6 +207,12 @@ AI int link_free(void) { return !tx.active && send_idle(); }
 int tx_new(unsigned lc);          /* 1: a packet started; 0: nothing sendable; -1: look again */
 void tx_continue(void);           /* engine idle, packet in progress: next segment */
 void tx_resend(void);             /* start the oldest retransmission */
+#ifdef GRIM_NACK_BACKOFF
+/* backoff.c: NACK back-off, an option (-DGRIM_NACK_BACKOFF, the
+ * grim_backoff images); the dissertation's protocol resends at once. */
+void bo_nacked(struct lcstate *l); /* a NACK rolled l back: hold its retransmissions */
+AI int bo_ready(const struct lcstate *l) { return (int)(ni_rtc() - l->hold) >= 0; }
+#endif
 /* The main loop's one test for "the engine has work besides new messages":
  * a packet in progress, borrowed bytes to put back, control messages,
  * retransmissions. Kept in step by everything that changes them. */

@@ -35,7 +35,12 @@ void sb_nack(unsigned lc, unsigned ni, unsigned dlc, unsigned seq)
     for (unsigned k = 0; k < l->count; k++) {
         const struct sbe *e = &l->sb[(l->head + k) & SB_MASK];
         if (e->dni == ni && e->dlc == dlc && e->seq == seq) {
-            if (e->state != SB_ACKED) rollback(l, k);
+            if (e->state != SB_ACKED) {
+                rollback(l, k);
+#ifdef GRIM_NACK_BACKOFF
+                bo_nacked(l);
+#endif
+            }
             return;
         }
     }

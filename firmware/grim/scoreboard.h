@@ -61,6 +61,9 @@ AI void sb_ack(unsigned w0, unsigned w1)
         txw_sync();
     }
     e->state = SB_ACKED;
+#ifdef GRIM_NACK_BACKOFF
+    l->nacks = 0;                      /* the receiver takes messages again */
+#endif
     volatile unsigned *d = lcd(lc);
     LD(d, GRIM_L_ACKED) += 1u;
     if (tok == l->head) sb_free(l, lc, d);

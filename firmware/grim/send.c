@@ -188,7 +188,12 @@ int tx_new(unsigned lc)
 void tx_resend(void)
 {
     unsigned lc = 0;
+#ifdef GRIM_NACK_BACKOFF
+    while (!lcs[lc].resend || !bo_ready(&lcs[lc]))
+        if (++lc == cfg.nsb) return;   /* every LC with retransmissions is held */
+#else
     while (!lcs[lc].resend) lc++;
+#endif
     struct lcstate *l = &lcs[lc];
     unsigned i = l->head;
     while (l->sb[i].state != SB_RESEND) i = (i + 1u) & (SB_N - 1u);

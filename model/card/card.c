@@ -112,8 +112,13 @@ sim_time card_time(const ni_card *c, uint64_t cycle) { return ni_clock_ps(&c->cl
 
 void card_progress(ni_card *c, sim_time t)
 {
-    if (t > c->last_progress) c->last_progress = t;
+    if (t > c->last_progress) {
+        c->last_progress = t;
+        if (c->progress_max && t > *c->progress_max) *c->progress_max = t;
+    }
 }
+
+void card_share_progress(ni_card *c, sim_time *max) { c->progress_max = max; }
 
 /* ---- ISR and the host line ---- */
 

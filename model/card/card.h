@@ -70,6 +70,9 @@ uint32_t card_host_signal_bits(const ni_card *c);
  * thing it waits on ("send DMA ... not finished", "no receive buffer
  * posted, 80 bytes waiting", ...). Returns the number of such lines. */
 sim_time card_last_progress(const ni_card *c);
+/* Keep *max >= card_last_progress as it grows (a driver with many cards
+ * then reads their maximum in O(1); it recomputes *max after card_reset). */
+void card_share_progress(ni_card *c, sim_time *max);
 /* Bumped by every event that changes what the firmware can see (ISR bits,
  * received bytes in SRAM, stolen cycles): a co-simulation driver uses it
  * to know that a core parked in an idle loop may wake up. */

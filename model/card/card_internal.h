@@ -124,6 +124,7 @@ struct ni_card {
 
     uint64_t steal_bytes;    /* SRAM bytes moved not yet turned into cycles */
     sim_time last_progress;
+    sim_time *progress_max;    /* card_share_progress: a driver's max over its cards */
     uint64_t epoch;
     card_stats st;
 };

@@ -67,6 +67,7 @@ static void p_fault(void *ctx, const char *text)
     snprintf(c->fault, sizeof c->fault, "%s", text);
     c->fault_t = evq_now(c->q);
     c->epoch++;
+    evq_note_wake(c->q);   /* the co-simulation's driver looks at faults then */
 }
 
 static int p_reg_read(void *ctx, uint32_t off, uint32_t *val, sim_time t)

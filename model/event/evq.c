@@ -23,6 +23,8 @@ struct evq {
     uint64_t run_count;
     idset ids;                /* every id in the heap: LIVE or CANCELLED */
     int ncancel;              /* CANCELLED ones */
+    int top_live;             /* heap[0] is known LIVE (skim need not look it up) */
+    uint64_t wakes;           /* evq_note_wake calls */
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -93,6 +95,7 @@ ev_id evq_at(evq *q, sim_time t, ev_fn fn, void *arg)
     ev_id id = q->next_seq++;
     q->heap[q->n] = (ev_entry){t, id, fn, arg};
     sift_up(q, q->n++);
+    if (q->heap[0].seq == id) q->top_live = 0;
     idset_put(&q->ids, id, LIVE);
     return id;
 }
@@ -107,10 +110,12 @@ void evq_cancel(evq *q, ev_id id)
     if (!id || idset_get(&q->ids, id) != LIVE) return;
     idset_put(&q->ids, id, CANCELLED);
     q->ncancel++;
+    q->top_live = 0;
 }
 
 static void pop(evq *q)
 {
+    q->top_live = 0;
     q->heap[0] = q->heap[--q->n];
     if (q->n) sift_down(q, 0);
 }
@@ -118,7 +123,11 @@ static void pop(evq *q)
 /* Drop cancelled entries from the top so evq_next() tells the truth. */
 static void skim(evq *q)
 {
-    while (q->n && q->ncancel && idset_get(&q->ids, q->heap[0].seq) == CANCELLED) {
+    while (q->n && q->ncancel && !q->top_live) {
+        if (idset_get(&q->ids, q->heap[0].seq) != CANCELLED) {
+            q->top_live = 1;   /* until the top changes or something is cancelled */
+            break;
+        }
         idset_del(&q->ids, q->heap[0].seq);
         q->ncancel--;
         pop(q);
@@ -135,6 +144,8 @@ const char *sim_time_us(sim_time t, char *buf, size_t n)
 }
 int evq_pending(const evq *q) { return q->n - q->ncancel; }
 uint64_t evq_events_run(const evq *q) { return q->run_count; }
+void evq_note_wake(evq *q) { q->wakes++; }
+uint64_t evq_wakes(const evq *q) { return q->wakes; }
 
 void evq_advance(evq *q, sim_time t)
 {

@@ -45,6 +45,12 @@ uint64_t evq_run_until(evq *q, sim_time limit);
 /* Run every event at the earliest pending time (one time step). */
 uint64_t evq_step(evq *q);
 uint64_t evq_events_run(const evq *q);   /* total, for statistics */
+/* Wake notes: a callback that sets a flag some process waits on
+ * (hostlib/platform.c) calls evq_note_wake, so a driver stepping many
+ * events learns in O(1) that one of them woke a process instead of
+ * scanning every waiting process after each step. */
+void evq_note_wake(evq *q);
+uint64_t evq_wakes(const evq *q);
 int evq_pending(const evq *q);
 
 #endif

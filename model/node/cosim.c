@@ -18,6 +18,13 @@ void cosim_opts_default(cosim_opts *o)
     o->watchdog = 0;
 }
 
+/* MYRISIM_SLOW_PATHS=1: every fast path off (the reference for tests). */
+int cosim_slow_paths(void)
+{
+    const char *e = getenv("MYRISIM_SLOW_PATHS");
+    return e && e[0] && strcmp(e, "0") != 0;
+}
+
 const char *cosim_status_name(cosim_status st)
 {
     switch (st) {
@@ -29,7 +36,33 @@ const char *cosim_status_name(cosim_status st)
     return "?";
 }
 
-static void update_time(node *nd) { nd->time = ni_clock_ps(&nd->clk, lanai_cycles(nd->core)); }
+static void update_time(node *nd)
+{
+    nd->time = ni_clock_ps(&nd->clk, lanai_cycles(nd->core));
+    nd->state = lanai_state_of(nd->core);
+}
+
+/* Running, as of the node's last run (slow paths: asked of the core). */
+int cosim_node_running_of(const cosim *s, int i)
+{
+    const node *nd = &s->nd[i];
+    return (s->slow ? lanai_state_of(nd->core) : nd->state) == LANAI_RUNNING;
+}
+
+void cosim_refresh_states(cosim *s)
+{
+    if (!s->slow && !s->states_dirty) return;
+    s->states_dirty = 0;
+    s->nrun = s->nfault = s->nparked = 0;
+    for (int i = 0; i < s->n; i++) {
+        node *nd = &s->nd[i];
+        nd->state = lanai_state_of(nd->core);
+        s->nrun += nd->state == LANAI_RUNNING;
+        s->nfault += nd->state == LANAI_FAULTED;
+        s->nparked += nd->parked != 0;
+    }
+    s->m_dirty = 1;
+}
 
 static sim_time sat_add(sim_time a, sim_time b) { return a > SIM_TIME_NEVER - b ? SIM_TIME_NEVER : a + b; }
 
@@ -72,6 +105,8 @@ cosim *cosim_new(const topo *t, const cosim_opts *o, char *err, size_t errlen)
         return NULL;
     }
     s->o = *o;
+    s->slow = cosim_slow_paths();
+    s->states_dirty = 1;
     s->prof = p;
     s->t = t;
     s->q = evq_new();
@@ -114,6 +149,7 @@ cosim *cosim_new(const topo *t, const cosim_opts *o, char *err, size_t errlen)
             return NULL;
         }
         card_attach(nd->card, fabric_ep(s->f, i), ni_rate(t, i));
+        card_share_progress(nd->card, &s->card_progress);
     }
     return s;
 }
@@ -121,6 +157,22 @@ cosim *cosim_new(const topo *t, const cosim_opts *o, char *err, size_t errlen)
 void cosim_free(cosim *s)
 {
     if (!s) return;
+    if (getenv("MYRISIM_COSIM_STATS")) {
+        /* where a run's time goes (docs/speed.md): the stepping loop's work */
+        uint64_t skips = 0, skipped = 0, cycles = 0;
+        for (int i = 0; i < s->n; i++) {
+            lanai_idle_stats is;
+            lanai_idle_stats_get(s->nd[i].core, &is);
+            skips += is.skips;
+            skipped += is.cycles;
+            cycles += lanai_cycles(s->nd[i].core);
+        }
+        fprintf(stderr, "cosim stats: %d nodes, %llu rounds, %llu core runs (%llu parked), %llu events, %llu wake notes, "
+                "%llu core cycles (%llu skipped idle in %llu skips)\n", s->n, (unsigned long long)s->st.rounds,
+                (unsigned long long)s->st.core_runs, (unsigned long long)s->st.parked_runs,
+                (unsigned long long)evq_events_run(s->q), (unsigned long long)evq_wakes(s->q),
+                (unsigned long long)cycles, (unsigned long long)skipped, (unsigned long long)skips);
+    }
     for (int i = 0; i < s->n && s->nd; i++) {
         node *nd = &s->nd[i];
         card_free(nd->card);
@@ -166,6 +218,11 @@ int cosim_load(cosim *s, int ni, const char *elf, char *err, size_t errlen)
     }
     lanai_sram_written(nd->core, at, (uint32_t)w);
     card_reset(nd->card);
+    s->card_progress = 0;
+    for (int i = 0; i < s->n; i++)
+        if (card_last_progress(s->nd[i].card) > s->card_progress) s->card_progress = card_last_progress(s->nd[i].card);
+    s->fault_key_valid = 0;
+    s->states_dirty = 1;
     nd->parked = 0;
     update_time(nd);
     return 0;
@@ -197,15 +254,25 @@ sim_time cosim_node_time(const cosim *s, int ni) { return s->nd[ni].time; }
 
 int cosim_node_running(const cosim *s, int ni) { return lanai_state_of(s->nd[ni].core) == LANAI_RUNNING; }
 
-sim_time cosim_min_time(const cosim *s)
+sim_time cosim_min_time_of(const cosim *cs)
 {
+    cosim *s = (cosim *)cs;
+    if (!s->slow && !s->m_dirty) return s->m;   /* no node ran since */
     sim_time m = SIM_TIME_NEVER;
     for (int i = 0; i < s->n; i++)
-        if (cosim_node_running(s, i)) {
+        if (cosim_node_running_of(s, i)) {
             sim_time t = cosim_node_time(s, i);
             if (t < m) m = t;
         }
+    s->m = m;
+    s->m_dirty = 0;
     return m;
+}
+
+sim_time cosim_min_time(const cosim *s)
+{
+    cosim_refresh_states((cosim *)s);
+    return cosim_min_time_of(s);
 }
 
 /* The earliest time node i could do anything another node can notice. */
@@ -222,14 +289,16 @@ static sim_time earliest(cosim *s, int i, sim_time next_event)
     return t;
 }
 
-sim_time cosim_horizon(cosim *s)
+sim_time cosim_horizon_of(cosim *s)
 {
     sim_time e = evq_next(s->q), best = SIM_TIME_NEVER;
-    for (int i = 0; i < s->n; i++)
-        if (cosim_node_running(s, i)) {
-            sim_time t = earliest(s, i, e);
-            if (t < best) best = t;
-        }
+    if (!s->slow && !s->nparked) best = cosim_min_time_of(s);   /* every earliest() is the node's time */
+    else
+        for (int i = 0; i < s->n; i++)
+            if (cosim_node_running_of(s, i)) {
+                sim_time t = earliest(s, i, e);
+                if (t < best) best = t;
+            }
     sim_time h = sat_add(best, s->L);
     if (e < h) h = e;
     sim_time wd = cosim_watchdog_deadline(s);
@@ -239,6 +308,12 @@ sim_time cosim_horizon(cosim *s)
     return h;
 }
 
+sim_time cosim_horizon(cosim *s)
+{
+    cosim_refresh_states(s);
+    return cosim_horizon_of(s);
+}
+
 int cosim_node_run(cosim *s, int ni, sim_time h)
 {
     node *nd = &s->nd[ni];
@@ -246,10 +321,17 @@ int cosim_node_run(cosim *s, int ni, sim_time h)
         if (cosim_node_time(s, ni) >= h) break;
         uint64_t lim = ni_clock_cycle_at(&nd->clk, h);
         sim_time t0 = nd->time;
+        lanai_state was = nd->state;
+        int was_parked = nd->parked != 0;
         lanai_run(nd->core, lim);
         update_time(nd);
         s->st.core_runs++;
         nd->parked = lanai_idle_parked(nd->core, &nd->parked_until);
+        /* the cached counts follow the node (cosim_refresh_states) */
+        s->nrun += (nd->state == LANAI_RUNNING) - (was == LANAI_RUNNING);
+        s->nfault += (nd->state == LANAI_FAULTED) - (was == LANAI_FAULTED);
+        s->nparked += (nd->parked != 0) - was_parked;
+        s->m_dirty = 1;
         if (trace_cur) trace_core_run((unsigned)ni, t0, nd->time, nd->parked);
         nd->parked_epoch = card_epoch(nd->card);
         s->st.parked_runs += nd->parked;
@@ -262,11 +344,15 @@ int cosim_node_run(cosim *s, int ni, sim_time h)
     return lanai_state_of(nd->core) == LANAI_RUNNING;
 }
 
-cosim_status cosim_check(cosim *s, sim_time now)
+cosim_status cosim_check_of(cosim *s, sim_time now)
 {
     int running = 0;
     for (int i = 0; i < s->n; i++) {
-        lanai_state st = lanai_state_of(s->nd[i].core);
+        if (!s->slow && !s->nfault) {   /* the counts say what the scan would find */
+            running = s->nrun;
+            break;
+        }
+        lanai_state st = s->slow ? lanai_state_of(s->nd[i].core) : s->nd[i].state;
         if (st == LANAI_FAULTED) {
             cosim_fault_report(s->nd[i].core, card_name(s->nd[i].card), s->report, sizeof s->report);
             return COSIM_FAULT;
@@ -283,20 +369,27 @@ cosim_status cosim_check(cosim *s, sim_time now)
     return COSIM_TIME;
 }
 
+cosim_status cosim_check(cosim *s, sim_time now)
+{
+    cosim_refresh_states(s);
+    return cosim_check_of(s, now);
+}
+
 cosim_status cosim_run(cosim *s, sim_time until)
 {
     s->report[0] = 0;
+    cosim_refresh_states(s);
     for (;;) {
-        sim_time m = cosim_min_time(s);
-        cosim_status st = cosim_check(s, m);
+        sim_time m = cosim_min_time_of(s);
+        cosim_status st = cosim_check_of(s, m);
         if (st != COSIM_TIME) return st;
         if (m >= until) return COSIM_TIME;
-        sim_time h = cosim_horizon(s);
+        sim_time h = cosim_horizon_of(s);
         if (h > until) h = until;
         s->st.rounds++;
         for (int i = 0; i < s->n; i++)
-            if (cosim_node_running(s, i) && cosim_node_time(s, i) < h) cosim_node_run(s, i, h);
-        sim_time m2 = cosim_min_time(s);
+            if (cosim_node_running_of(s, i) && cosim_node_time(s, i) < h) cosim_node_run(s, i, h);
+        sim_time m2 = cosim_min_time_of(s);
         if (m2 != SIM_TIME_NEVER) evq_run_until(s->q, m2);
     }
 }
@@ -305,6 +398,7 @@ cosim_status cosim_run(cosim *s, sim_time until)
 sim_time cosim_progress_time(const cosim *s)
 {
     sim_time p = fabric_progress(s->f)->last;
+    if (!s->slow) return s->card_progress > p ? s->card_progress : p;
     for (int i = 0; i < s->n; i++) {
         sim_time c = card_last_progress(s->nd[i].card);
         if (c > p) p = c;

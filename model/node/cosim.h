@@ -52,6 +52,9 @@ typedef struct {
 typedef struct cosim cosim;
 
 void cosim_opts_default(cosim_opts *o);
+/* 1 when MYRISIM_SLOW_PATHS asks for every fast path off (same results,
+ * slower: the reference the fast paths are tested against). */
+int cosim_slow_paths(void);
 /* NULL and a message on a bad topology, unroutable pair, unknown chip or
  * an override lookahead above the computed one. The topology must outlive
  * the cosim. */

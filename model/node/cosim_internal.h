@@ -17,6 +17,7 @@ typedef struct {
     char *con_buf;
     size_t con_len;
     sim_time time;             /* local time, kept in step with the core's cycles */
+    lanai_state state;         /* the core's state as of its last run (node_state) */
     int parked;                /* the last run ended in a verified idle loop */
     uint64_t parked_until;     /* ... which no timer changes before this cycle */
     uint64_t parked_epoch;     /* ... and no card event since (card_epoch) */
@@ -46,7 +47,37 @@ struct cosim {
     sim_time stopped_at;       /* when cosim_check found the fault or deadlock */
     agent *ag;
     int nag, agcap;
+    /* Fast paths (exact: each caches what a scan would find, keyed on
+     * everything that can change it; MYRISIM_SLOW_PATHS=1 turns them off,
+     * tests compare the two). */
+    int slow;
+    sim_time card_progress;    /* max over the cards' last progress (card_share_progress) */
+    uint64_t ag_version;       /* bumped by every cosim_agent_* change */
+    uint64_t ag_key_wakes, ag_key_version;   /* the agent cache holds for these */
+    int ag_cached, ag_woken;   /* ... some WAIT agent's flag is set */
+    sim_time ag_min_at;        /* ... earliest AGENT_AT time */
+    int ag_busy;               /* ... some agent not DONE */
+    int nrun, nfault, nparked; /* nodes running, faulted, parked (cached states) */
+    int states_dirty;          /* a core was loaded: refresh before using the above */
+    sim_time m;                /* min local time of the running nodes ... */
+    int m_dirty;               /* ... unless a node ran since */
+    uint64_t fault_key_wakes;  /* no card had a fault at this wake count */
+    int fault_key_valid;
 };
+
+/* Re-read every core's state into its node (cosim.c) at the entry of a
+ * stepping call if a core was loaded since (cosim_new, cosim_load set
+ * states_dirty): otherwise a core's state changes only when it runs
+ * (cosim_node_run keeps the node and the counts in step). */
+void cosim_refresh_states(cosim *s);
+/* cosim_node_running, cosim_min_time, cosim_horizon and cosim_check on the
+ * states as refreshed (the public ones refresh first). */
+int cosim_node_running_of(const cosim *s, int i);
+sim_time cosim_min_time_of(const cosim *s);
+sim_time cosim_horizon_of(cosim *s);
+cosim_status cosim_check_of(cosim *s, sim_time now);
+/* The agent cache (hosts.c), refreshed if stale. */
+void cosim_agents_refresh(const cosim *s);
 
 /* hosts.c */
 void cosim_hosts_free(cosim *s);

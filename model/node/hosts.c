@@ -86,23 +86,55 @@ int cosim_agent_new(cosim *s)
         s->agcap = cap;
     }
     s->ag[s->nag] = (agent){AGENT_AT, 0, NULL};
+    s->ag_version++;
     return s->nag++;
 }
 
-void cosim_agent_at(cosim *s, int a, sim_time t) { s->ag[a] = (agent){AGENT_AT, t, NULL}; }
-void cosim_agent_wait(cosim *s, int a, volatile int *flag) { s->ag[a] = (agent){AGENT_WAIT, 0, flag}; }
-void cosim_agent_done(cosim *s, int a) { s->ag[a] = (agent){AGENT_DONE, 0, NULL}; }
+void cosim_agent_at(cosim *s, int a, sim_time t)
+{
+    s->ag[a] = (agent){AGENT_AT, t, NULL};
+    s->ag_version++;
+}
+void cosim_agent_wait(cosim *s, int a, volatile int *flag)
+{
+    s->ag[a] = (agent){AGENT_WAIT, 0, flag};
+    s->ag_version++;
+}
+void cosim_agent_done(cosim *s, int a)
+{
+    s->ag[a] = (agent){AGENT_DONE, 0, NULL};
+    s->ag_version++;
+}
+
+/* What a scan of the agents finds. A flag is set only by a callback that
+ * notes a wake (evq_note_wake) and an agent changes only through the
+ * functions above, so the result holds while both counts stand. */
+void cosim_agents_refresh(const cosim *cs)
+{
+    cosim *s = (cosim *)cs;
+    uint64_t w = evq_wakes(s->q);
+    if (!s->slow && s->ag_cached && s->ag_key_wakes == w && s->ag_key_version == s->ag_version) return;
+    int woken = 0, busy = 0;
+    sim_time m = SIM_TIME_NEVER;
+    for (int i = 0; i < s->nag; i++) {
+        const agent *a = &s->ag[i];
+        if (a->state == AGENT_AT && a->at < m) m = a->at;
+        if (a->state == AGENT_WAIT && *a->flag) woken = 1;
+        busy |= a->state != AGENT_DONE;
+    }
+    s->ag_woken = woken;
+    s->ag_busy = busy;
+    s->ag_min_at = m;
+    s->ag_key_wakes = w;
+    s->ag_key_version = s->ag_version;
+    s->ag_cached = 1;
+}
 
 sim_time cosim_agents_earliest(const cosim *s)
 {
-    sim_time best = SIM_TIME_NEVER;
-    for (int i = 0; i < s->nag; i++) {
-        const agent *a = &s->ag[i];
-        sim_time t = SIM_TIME_NEVER;
-        if (a->state == AGENT_AT) t = a->at;
-        else if (a->state == AGENT_WAIT && *a->flag) t = evq_now(s->q);   /* woken: acts now */
-        if (t < best) best = t;
-    }
+    cosim_agents_refresh(s);
+    sim_time best = s->ag_min_at, now = evq_now(s->q);   /* a woken process acts now */
+    if (s->ag_woken && now < best) best = now;
     return best;
 }
 
@@ -115,20 +147,21 @@ int cosim_agent_due(const cosim *s, int a, sim_time now)
 /* 1 when an event has set the flag some process waits for. */
 static int agents_woken(const cosim *s)
 {
-    for (int i = 0; i < s->nag; i++)
-        if (s->ag[i].state == AGENT_WAIT && *s->ag[i].flag) return 1;
-    return 0;
+    cosim_agents_refresh(s);
+    return s->ag_woken;
 }
 
 int cosim_agents_busy(const cosim *s)
 {
-    for (int i = 0; i < s->nag; i++)
-        if (s->ag[i].state != AGENT_DONE) return 1;
-    return 0;
+    cosim_agents_refresh(s);
+    return s->ag_busy;
 }
 
 int cosim_card_fault_report(cosim *s)
 {
+    /* a fault notes a wake (card hostif.c): none since the last clean scan, none now */
+    uint64_t w = evq_wakes(s->q);
+    if (!s->slow && s->fault_key_valid && s->fault_key_wakes == w) return 0;
     for (int i = 0; i < s->n; i++) {
         const char *f = card_fault(s->nd[i].card);
         if (!f[0]) continue;
@@ -137,6 +170,8 @@ int cosim_card_fault_report(cosim *s)
                  sim_time_us(card_fault_time(s->nd[i].card), t, sizeof t), f);
         return 1;
     }
+    s->fault_key_wakes = w;
+    s->fault_key_valid = 1;
     return 0;
 }
 
@@ -144,23 +179,31 @@ int cosim_card_fault_report(cosim *s)
 
 cosim_status cosim_advance(cosim *s, sim_time t, volatile int *stop)
 {
+    cosim_refresh_states(s);
     for (;;) {
         if ((stop && *stop) || agents_woken(s)) return COSIM_TIME;   /* a waiting process acts now */
-        sim_time m = cosim_min_time(s);
-        cosim_status st = cosim_check(s, m);
+        sim_time m = cosim_min_time_of(s);
+        cosim_status st = cosim_check_of(s, m);
         if (st == COSIM_FAULT || st == COSIM_DEADLOCK) return st;
-        /* events first, one time step at a time, as far as every core has come */
+        /* events first, one time step at a time, as far as every core has
+         * come. Events change neither a core's time nor its state, a
+         * process's flag or a card's fault only with a wake note
+         * (evq_note_wake), and the watchdog's deadline only later: so
+         * between steps that note nothing, the checks above would find
+         * what they found before, and the steps run back to back. */
         sim_time lim = m < t ? m : t;
         if (evq_next(s->q) <= lim) {
-            evq_step(s->q);
+            uint64_t w = evq_wakes(s->q);
+            do evq_step(s->q);
+            while (evq_wakes(s->q) == w && evq_next(s->q) <= lim && !(stop && *stop));
             continue;
         }
         if (m >= t) break;
-        sim_time h = cosim_horizon(s);
+        sim_time h = cosim_horizon_of(s);
         if (h > t) h = t;
         s->st.rounds++;
         for (int i = 0; i < s->n; i++)
-            if (cosim_node_running(s, i) && cosim_node_time(s, i) < h) cosim_node_run(s, i, h);
+            if (cosim_node_running_of(s, i) && cosim_node_time(s, i) < h) cosim_node_run(s, i, h);
     }
     if (evq_now(s->q) < t) evq_advance(s->q, t);
     return COSIM_TIME;

@@ -79,7 +79,7 @@ int gf_new(gf *g, const gf_opts *o)
     if (!g->s || cosim_add_hosts(g->s, o->hp, 0, err, sizeof err)) return gf_fail(g, "%s", err);
     char elf[700];
     snprintf(elf, sizeof elf, "%s/build/fw/grim/%s.%s.elf", harness_root(),
-             o->instr ? "grim_instr" : "grim", strcmp(o->chip, "lanai4") ? "l9" : "l4");
+             o->instr ? "grim_instr" : o->backoff ? "grim_backoff" : "grim", strcmp(o->chip, "lanai4") ? "l9" : "l4");
     for (int i = 0; i < o->nodes; i++)
         if (cosim_load(g->s, i, elf, err, sizeof err)) return gf_fail(g, "%s", err);
     return 0;

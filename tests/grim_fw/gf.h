@@ -30,6 +30,7 @@ typedef struct gf_opts {
     unsigned options;             /* GRIM_OPT_* */
     unsigned retx;                /* GRIM_C_RETX_TICKS */
     int instr;                    /* run grim_instr.*.elf */
+    int backoff;                  /* run grim_backoff.*.elf (NACK back-off) */
     unsigned qsize;               /* bytes of every LC queue */
     unsigned amsize;              /* bytes of every AM ring (gf_set_amsize for one) */
     double loss, corrupt;         /* per-chunk link error probabilities */
