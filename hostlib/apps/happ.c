@@ -8,7 +8,7 @@
 
 static const happ *const all[] = {
     &happ_tpil_point, &happ_tpil_summary, &happ_ni2host, &happ_irq_service, &happ_tpil_echo,
-    &happ_dma_unpinned, &happ_grim_pingpong, &happ_grim_burst, &happ_grim_scan, &happ_grim_steps, &happ_grim_check, &happ_grim_stream, &happ_grim_alltoall, NULL,
+    &happ_dma_unpinned, &happ_grim_pingpong, &happ_grim_burst, &happ_grim_scan, &happ_grim_steps, &happ_grim_check, &happ_grim_stream, &happ_grim_alltoall, &happ_grim_mcast, NULL,
 };
 
 const happ *const *happ_all(void) { return all; }
