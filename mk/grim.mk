@@ -1,10 +1,13 @@
 # GRIM NI firmware (firmware/grim) for both chips: the performance build
 # (-O2) and the instrumented one (-DGRIM_INSTR, Tables 5.1-5.3 stamps), and
 # the firmware tests (tests/grim_fw).
-GRIM_SRCS := $(sort $(wildcard firmware/grim/*.c))
-GRIM_DEPS := $(GRIM_SRCS) $(wildcard firmware/grim/*.h) $(wildcard firmware/hal/*.h) \
+GRIM_SRCS := $(sort $(filter-out firmware/grim/mcast_%.c,$(wildcard firmware/grim/*.c)))
+# multicast (issue 15): its own images, grim_mc.l4/.l9.elf, -DGRIM_MCAST with the mcast_*.c files;
+# the images above are built from exactly what they were built from before
+GRIM_MC_SRCS := $(sort $(wildcard firmware/grim/*.c))
+GRIM_DEPS := $(GRIM_MC_SRCS) $(wildcard firmware/grim/*.h) $(wildcard firmware/hal/*.h) \
              $(B)/lanai-cc $(B)/lanai-ld $(B)/fw/librt.a $(B)/fw/rt/crt0.o
-GRIM_ELFS := $(foreach v,grim grim_instr grim_backoff,$(foreach c,l4 l9,$(B)/fw/grim/$(v).$(c).elf))
+GRIM_ELFS := $(foreach v,grim grim_instr grim_backoff grim_mc,$(foreach c,l4 l9,$(B)/fw/grim/$(v).$(c).elf))
 
 $(B)/fw/grim/grim.l4.elf: $(GRIM_DEPS)
 	@mkdir -p $(@D)
@@ -30,6 +33,15 @@ $(B)/fw/grim/grim_backoff.l4.elf: $(GRIM_DEPS)
 $(B)/fw/grim/grim_backoff.l9.elf: $(GRIM_DEPS)
 	@mkdir -p $(@D)
 	$(B)/lanai-cc --chip lanai9 -O2 -DGRIM_NACK_BACKOFF -Ifirmware/grim --map $(@:.elf=.map) -o $@ $(GRIM_SRCS)
+
+# Multicast (chapter 8.1): its own images, so the unicast images stay as they were
+$(B)/fw/grim/grim_mc.l4.elf: $(GRIM_DEPS)
+	@mkdir -p $(@D)
+	$(B)/lanai-cc --chip lanai4 -O2 -DGRIM_MCAST -Ifirmware/grim --map $(@:.elf=.map) -o $@ $(GRIM_MC_SRCS)
+
+$(B)/fw/grim/grim_mc.l9.elf: $(GRIM_DEPS)
+	@mkdir -p $(@D)
+	$(B)/lanai-cc --chip lanai9 -O2 -DGRIM_MCAST -Ifirmware/grim --map $(@:.elf=.map) -o $@ $(GRIM_MC_SRCS)
 
 FW_ALL    += $(GRIM_ELFS)
 TEST_DEPS += $(GRIM_ELFS)

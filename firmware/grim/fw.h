@@ -134,6 +134,7 @@ struct runs {                     /* where payload byte x goes: physical runs in
 
 /* ---- receive (recv.c) ---- */
 #define NRXB 2u
+enum { RB_FREE, RB_FILL, RB_FULL };   /* struct rxbuf state */
 struct rxbuf {
     unsigned addr, state;         /* RB_FREE / RB_FILL (posted) / RB_FULL */
     unsigned len;                 /* packet bytes, at the tail */

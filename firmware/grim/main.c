@@ -12,6 +12,9 @@
  * fires; the host-DMA lending handshake; GRIM_C_QUIT. */
 #include "fw.h"
 #include "instr.h"
+#ifdef GRIM_MCAST
+#include "mcast_fw.h"
+#endif
 #include "string.h"
 
 struct fw fw_state;
@@ -67,8 +70,14 @@ static __attribute__((noinline)) void send_retry(unsigned lc, int r, unsigned td
 static __attribute__((noinline)) void rv_try(void)
 {
     unsigned rv = cfg.rvlc;
+#ifdef GRIM_MCAST
+    if (LCW(rv, GRIM_L_Q_BACK) == LCW(rv, GRIM_L_Q_NEXT)) {
+        if (!mc_try()) F->rv_pend = 0;   /* then the multicast recycle LC (mcast_tx.c) */
+    } else tx_new(rv);
+#else
     if (LCW(rv, GRIM_L_Q_BACK) == LCW(rv, GRIM_L_Q_NEXT)) F->rv_pend = 0;
     else tx_new(rv);
+#endif
 }
 
 /* The scan of Fig 4.10: the first LC descriptor from `from` on, round
@@ -93,6 +102,11 @@ AI void send_side(void)
         send_work();
         return;
     }
+#ifdef GRIM_MCAST
+    /* recycled messages before new injections: a root whose own host keeps
+     * injecting would otherwise never drain its recycle queue */
+    if (F->rv_pend && mc_try() == 2) return;
+#endif
     I_VAR(t0);
     const volatile unsigned *p = lc_find(F->scan_at);
     if (!p) {
@@ -154,8 +168,15 @@ static void configure(void)
     if (cfg.nodes > FW_MAX_NODES) stop_config(GRIM_E_SIZE);
     unsigned nsh = 0, lsh = 0;                            /* power-of-two table strides */
     while ((1u << nsh) < cfg.nodes) nsh++;
+#ifdef GRIM_MCAST
+    /* + 2 firmware LCs: the RM-RV reply LC nlc, the multicast recycle LC nlc + 1 */
+    unsigned mcon = (CTRL(GRIM_C_MCAST) & GRIM_MC_ON) != 0;
+    while ((1u << lsh) < nlc + 2u * mcon) lsh++;
+    unsigned nsb = nlc < GRIM_MAX_LC - mcon ? nlc + 1u + mcon : nlc;
+#else
     while ((1u << lsh) < nlc) lsh++;
     unsigned nsb = nlc < GRIM_MAX_LC ? nlc + 1u : nlc;     /* + the RM-RV reply LC if there is a slot */
+#endif
     unsigned a = SB_AREA;
     for (unsigned lc = 0; lc < nsb; lc++, a += SB_BYTES) lcs[lc].sb = (struct sbe *)a;
     unsigned srow = GRIM_MAX_LC << nsh;                   /* [dni][dlc < 32] */
@@ -189,6 +210,17 @@ static void configure(void)
         for (unsigned off = GRIM_L_SENT; off <= GRIM_L_ERRORS; off += 4u) LCW(lc, off) = 0;
     }
     if (cfg.rvlc) rv_init(a);
+#ifdef GRIM_MCAST
+    mc.on = 0;
+    if (mcon) {                                            /* the recycle queue: the rest of the area */
+        a += RVQ_BYTES;
+        if (nsb != nlc + 2u || !cfg.rvlc || a + MCQ_MIN > PRIV_END) stop_config(GRIM_E_SIZE);
+        mc.unsafe = (CTRL(GRIM_C_MCAST) & GRIM_MC_UNSAFE) != 0;
+        mc_init(nlc + 1u, a, (PRIV_END - a) & ~7u);
+        mc.on = 1;
+        MCW(GRIM_MW_READY) = 1;
+    }
+#endif
     for (unsigned d = 0; d < 256u; d++) cfg.rtlen[d] = 0xFFu;
     for (unsigned d = 0; d < cfg.nodes; d++) {             /* route bytes, staged per NI */
         unsigned n;

@@ -27,10 +27,12 @@
  * tail is in with a good CRC (the engine keeps a direction's DMAs in order,
  * so the pointer still lands after the data). */
 #include "fw.h"
+#ifdef GRIM_MCAST
+#include "mcast_fw.h"
+#endif
 #include "instr.h"
 #include "scoreboard.h"
 
-enum { RB_FREE, RB_FILL, RB_FULL };
 #define rx     (F->rx)
 #define rb     (F->rb)
 #define cur    (F->cur)
@@ -796,6 +798,12 @@ static void st_head(void)
     /* GRIM, a data type, for us (NI and LC), from a known NI and LC < 32, a sane length */
     if (GRIM_W0_ID(w0) != GRIM_ID || type - GRIM_T_AM > GRIM_T_RMRV_REPLY - GRIM_T_AM || dlc >= cfg.nlc ||
         src >= cfg.srclim || (src & 0xE0u) || words > GRIM_MTU / 4u || corr > words * 4u) {
+#ifdef GRIM_MCAST
+        if (type - GRIM_T_MC <= GRIM_T_MCUPD - GRIM_T_MC) {
+            mc_rx();                   /* multicast: mcast_rx.c */
+            return;
+        }
+#endif
         rx_at = st_drop;               /* not for us, or damaged (an 8-byte control message is not here) */
         st_drop();
         return;
@@ -1058,3 +1066,9 @@ void rx_poll(void)
     }
     if (rx_at && rb[cur ^ 1u].state == RB_FULL) overtake();
 }
+
+#ifdef GRIM_MCAST
+/* The stages the multicast receive path (mcast_rx.c) reuses. */
+static void mc_release(void) { release(); }   /* (release itself stays inlined where it is) */
+const struct rx_stages rx_stages = {mc_release, st_dup, st_ahead, st_refuse, st_ack};
+#endif

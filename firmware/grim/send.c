@@ -208,6 +208,17 @@ void tx_resend(void)
     tx.addr = l->qbase + e->off;
     tx.plen = e->plen;
     tx.sent = e->plen;
+#ifdef GRIM_MCAST
+    W(tx.addr) = GRIM_W0(i, e->seq);   /* a recycle copy's word 0 names its last child's stream */
+#endif
     start_packet(tx.addr, e->off, e->dni, cfg.rtlen[e->dni], e->plen, 1);
     tx_done();                         /* (keeps txw in step) */
 }
+
+#ifdef GRIM_MCAST
+/* A recycle copy's first (and only) segment (mcast_tx.c). */
+void mc_start_packet(unsigned m, unsigned o, unsigned dni, unsigned n, unsigned len)
+{
+    start_packet(m, o, dni, n, len, 1);
+}
+#endif

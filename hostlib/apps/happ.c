@@ -32,6 +32,7 @@ static const happ *const all[] = {
     &happ_lfc_stream,
     &happ_lfc_check,
     &happ_lfc_misuse,
+    &happ_grim_mcast,
     NULL,
 };
 

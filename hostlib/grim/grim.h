@@ -32,6 +32,7 @@ typedef struct grim_options {
     const tpil_cfg *tpil;      /* TPIL cut-offs; NULL = this host/NI/slot's calibrated profile */
     uint32_t scan_only;        /* GRIM_C_SCAN_ONLY: the firmware only measures its LC scan */
     uint32_t server_node;      /* the node serving the handler name database (default 0) */
+    uint32_t mcast;            /* GRIM_MC_ON [| GRIM_MC_UNSAFE]: multicast (grim_mcast.h); 0 = none */
     int plain_poll;            /* grim_poll_idle polls every period instead of skipping idle
                                   polls (same results, slower: the reference for tests) */
 } grim_options;
@@ -163,5 +164,7 @@ int grim_read_step(grim *g, int step, uint32_t *last, uint32_t *sum, uint32_t *c
  * descriptor (diagnostics, tests). */
 int grim_read_ctrl(grim *g, uint32_t off, uint32_t *v);
 int grim_read_lcd(grim *g, uint32_t lc, uint32_t off, uint32_t *v);
+
+#include "grim_mcast.h"
 
 #endif

@@ -160,7 +160,9 @@ static int poll_look(grim *g)
             return grim_fail(g, "active-message ring offset %u: type %u, %u bytes (ring of %u)", g->am_front, h.type, len,
                              g->am_size);
         if (plat_compute(g->p, g->dispatch_ps)) return grim_fail_plat(g, "dispatch");
-        grim_am am = {h.src, h.handler, {h.arg[0], h.arg[1], h.arg[2], h.arg[3]}, at + GRIM_HDR_BYTES, len}, whole;
+        uint32_t src = h.src;      /* a multicast copy: flagged, with its tree (grim_mcast.h) */
+        if (h.lc & GRIM_MC_STAMPED) src |= GRIM_AM_MC_FLAG | (h.lc & 0xFFu) << 16;
+        grim_am am = {src, h.handler, {h.arg[0], h.arg[1], h.arg[2], h.arg[3]}, at + GRIM_HDR_BYTES, len}, whole;
         int done;
         g->st.received++;
         g->in_handler = 1;

@@ -123,6 +123,10 @@ static int check_options(grim *g, grim_options *o)
         if (!(o->fw_options & GRIM_OPT_SEND_CT)) o->seg_bytes = 0;   /* the NI would not transmit partial messages */
     }
     if (o->server_node >= GRIM_MAX_NODES) return grim_fail(g, "server_node = %u", o->server_node);
+    if (o->mcast & ~(GRIM_MC_ON | GRIM_MC_UNSAFE)) return grim_fail(g, "mcast = 0x%x: GRIM_MC_ON [| GRIM_MC_UNSAFE]", o->mcast);
+    if (o->mcast && o->nlc > GRIM_MAX_LC - 2)
+        return grim_fail(g, "mcast with nlc = %u: the RM-RV reply and recycle LCs need nlc <= %u", o->nlc, GRIM_MAX_LC - 2);
+    if (o->mcast) o->mcast |= GRIM_MC_ON;
     return 0;
 }
 
@@ -194,6 +198,9 @@ static int configure(grim *g)
         {GRIM_C_SCAN_ONLY, g->o.scan_only},
         {GRIM_C_GO, 1},            /* last: the firmware starts */
     };
+    /* multicast only when asked: without it the configuration is what it was */
+    if (g->o.mcast && plat_pio_write32(g->p, grim_sram(g, GRIM_CTRL + GRIM_C_MCAST), g->o.mcast))
+        return grim_fail_plat(g, "configuration");
     for (size_t i = 0; i < sizeof w / sizeof w[0]; i++)
         if (plat_pio_write32(g->p, grim_sram(g, GRIM_CTRL + w[i].off), w[i].v)) return grim_fail_plat(g, "configuration");
     return 0;
@@ -234,6 +241,11 @@ static int start(grim *g)
         return grim_fail(g, "the firmware refused the configuration: state %u, error %u (%s)", v, e,
                          e == GRIM_E_NLC ? "channel count" : e == GRIM_E_QUEUE ? "a queue" :
                          e == GRIM_E_ROUTES ? "no route table" : "?");
+    }
+    if (g->o.mcast) {                  /* an image with multicast says so once configured */
+        if (grim_read_ctrl(g, GRIM_MC_WAIT - GRIM_CTRL + GRIM_MW_READY, &v)) return -1;
+        if (v != 1)
+            return grim_fail(g, "multicast asked for, but the NI's firmware image has none (use build/fw/grim/grim_mc.*.elf)");
     }
     if (grim_read_ctrl(g, GRIM_C_NODE, &g->node) || grim_read_ctrl(g, GRIM_C_NODES, &g->nodes)) return -1;
     if (g->nodes < 1 || g->nodes > GRIM_MAX_NODES || g->node >= g->nodes)
@@ -326,6 +338,7 @@ void grim_disable(grim *g, int code)
         if (g->reasm[i].buf) plat_free(g->p, g->reasm[i].buf);
     free(g->reasm);
     grim_handlers_free(g);
+    grim_mc_free(g);
     grim_mem_free_all(g);
     drv_xlat_close(g->xl);
     tpil_destroy(g->t);

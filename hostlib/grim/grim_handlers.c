@@ -243,6 +243,11 @@ int grim_builtin(grim *g, const grim_am *m)
             g->barrier_released = m->arg[1];
         }
         return 0;
+    case GRIM_H_MC_FIND:
+    case GRIM_H_MC_FOUND:
+    case GRIM_H_MC_SUB:
+    case GRIM_H_MC_ROOT:
+    case GRIM_H_MC_ROOTQ: return grim_mc_builtin(g, m);
     default:
         return grim_fail(g, "a message from endpoint 0x%04x for built-in handler %u, which does not exist", m->src,
                          m->handler);

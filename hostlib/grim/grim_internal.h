@@ -14,6 +14,11 @@ enum {
     GRIM_H_NS_RESOLVE,         /* to the server: payload = one name */
     GRIM_H_FRAG,               /* an AM fragment: a0 = user handler, a1 = total, a2 = offset */
     GRIM_H_BARRIER,            /* a0 = 0 arrive (to the server), 1 release (from it); a1 = epoch */
+    GRIM_H_MC_FIND,            /* to the server: payload = tree name */
+    GRIM_H_MC_FOUND,           /* from it: a0 = id (~0: table full), a1 = owner endpoint */
+    GRIM_H_MC_SUB,             /* to the owner: a0 = id, a1 = channels, a2 = 1 subscribe / 0 unsubscribe */
+    GRIM_H_MC_ROOT,            /* from the owner: a0 = id, a1 = root NI (0xFF none), a2 = status */
+    GRIM_H_MC_ROOTQ,           /* to the owner: a0 = id (the root, please) */
     GRIM_H_USER = 16,
 };
 
@@ -103,6 +108,7 @@ struct grim {
     int atomic;                /* sends in progress (a nested one waits in the overflow queue) */
     grim_reasm *reasm;         /* per source endpoint, allocated as needed */
     int nreasm;
+    struct grim_mc *mc;        /* multicast state (grim_mcast.c), NULL until used */
     grim_stats st;
     char err[480];
 };
@@ -134,6 +140,10 @@ int grim_builtin(grim *g, const grim_am *m);
 int grim_handlers_init(grim *g);
 void grim_handlers_free(grim *g);
 int grim_dispatch_user(grim *g, const grim_am *m);
+
+/* grim_mcast.c: the multicast built-in handlers; freeing */
+int grim_mc_builtin(grim *g, const grim_am *m);
+void grim_mc_free(grim *g);
 
 /* grim_mem.c */
 void grim_mem_free_all(grim *g);

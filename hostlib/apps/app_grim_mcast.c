@@ -1,0 +1,297 @@
+/* grim_mcast: GRIM multicast (dissertation §8.1.7, Figures 8.7-8.8) and its
+ * checks. Node 0 sends; nodes 1..GROUP subscribe to one tree (they are its
+ * members, the sender is not: its NI sends each message to the tree's root).
+ *
+ * MODE = bench: IF = mc sends one multicast message of BYTES (grim_sendMC),
+ * IF = uc sends GROUP unicast copies (grim_send); every receiver answers
+ * with a unicast null reply. Reported (node 0, medians of ITERS after
+ * WARMUP): inject_us (the send call(s)), rtt_us (send until every reply is
+ * in). IF = both measures both in one run (inject_mc_us, inject_uc_us,
+ * rtt_mc_us, rtt_uc_us) and reports the shape of Figure 8.7 as 1 / 0:
+ * shape_inject_ok (multicast injects faster), shape_rtt_ok (multicast's
+ * round trip is longer) -- computed from the measurements, never forced.
+ * MODE = groups: members join one by one (node G when the group grows to
+ * G); for every group of 2..GROUP receivers the round trip (rtt_gG_us) at
+ * 4 bytes and at BYTES; spread_23_pct / spread_47_pct: how far apart the
+ * round trips of groups 2-3 and of groups 4-7 are (max/min - 1) at BYTES
+ * (and _small at 4 bytes); shape_converge_ok = 1 if both spreads are
+ * smaller at BYTES than at 4 bytes (Figure 8.8: equal tree depths
+ * converge as the size grows).
+ * MODE = check: SENDERS nodes (0..SENDERS-1) each multicast COUNT messages
+ * of random sizes up to BYTES (a fixed seed) with a pattern; every
+ * receiver checks each message's bytes, that it gets each exactly once and
+ * every sender's in order, and folds the order it saw into a hash; node 0
+ * collects the hashes (one total order: all equal) and counts. Reported:
+ * received, bad, order_ok. A non-member gets nothing (counted as bad).
+ * MODE = errors (node 0): the library's refusals, 1 each when the call
+ * failed with the expected message: err_unknown (grim_sendMC to a tree id
+ * nobody found), err_twice (subscribing an LC twice), err_full (more
+ * trees than GRIM_MC_TREES). */
+#include "app_grim_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_ITERS 64
+#define MAX_SENDERS 8
+#define GROUP_MAX 16
+
+typedef struct {
+    uint32_t replies, got, bad, h_data, h_reply, h_report;
+    uint32_t next[MAX_SENDERS];   /* check: next index expected from each sender */
+    uint64_t hash;
+    uint32_t reports, hash_bad, total;
+    uint64_t hash0;
+    int member;
+} mcs;
+
+static uint8_t pat(uint32_t s, uint32_t k, uint32_t i) { return (uint8_t)(s * 131u + k * 31u + i * 7u + (i >> 8)); }
+
+static uint32_t size_of(uint32_t s, uint32_t k, uint32_t max)
+{
+    uint32_t x = (s + 1u) * 2654435761u ^ (k + 7u) * 40503u;
+    x ^= x >> 13;
+    x *= 0x5bd1e995u;
+    x ^= x >> 15;
+    return max ? x % (max + 1u) : 0;
+}
+
+static void on_data(grim *g, const grim_am *m, void *ctx)
+{
+    mcs *c = ctx;
+    if (!c->member) c->bad++;
+    if (m->arg[3] == 1) {              /* check mode: arg0 sender node, arg1 index, arg2 bytes */
+        uint32_t s = m->arg[0], k = m->arg[1];
+        int ok = s < MAX_SENDERS && k == c->next[s] && m->len == m->arg[2];
+        for (uint32_t i = 0; ok && i < m->len; i++) ok = m->data[i] == pat(s, k, i);
+        if (!ok) c->bad++;
+        if (s < MAX_SENDERS) c->next[s] = k + 1;
+        c->hash = (c->hash ^ (s << 20 | k)) * 1099511628211ull;
+        c->got++;
+        return;
+    }
+    c->got++;                          /* bench: a null reply to the sender (arg0) */
+    if (grim_send(g, m->arg[0], c->h_reply, 0, 0, 0, 0, NULL, 0)) grim_abort(g, "reply: %s", grim_error(g));
+}
+
+static void on_reply(grim *g, const grim_am *m, void *ctx)
+{
+    (void)g;
+    (void)m;
+    ((mcs *)ctx)->replies++;
+}
+
+static void on_report(grim *g, const grim_am *m, void *ctx)
+{
+    (void)g;
+    mcs *c = ctx;
+    uint64_t h = (uint64_t)m->arg[0] << 32 | m->arg[1];
+    if (c->reports == 0) c->hash0 = h;
+    else if (h != c->hash0) c->hash_bad++;
+    c->reports++;
+    c->total += m->arg[2];
+    c->bad += m->arg[3];
+}
+
+static int wait_count(grim *g, const uint32_t *v, uint32_t want)
+{
+    sim_time give_up = plat_now(grim_platform(g)) + SIM_US(2000000);
+    while (*v < want) {
+        if (grim_poll_idle(g, IDLE_MAX) < 0) return -1;
+        if (plat_now(grim_platform(g)) > give_up) return -2;
+    }
+    return 0;
+}
+
+/* One measurement at node 0: WARMUP + ITERS sends of bytes to receivers
+ * 1..group (multicast or unicast copies), each answered by every receiver. */
+static int bench(grim *g, happ_env *e, mcs *c, uint32_t tree, int uc, uint32_t group, uint32_t bytes, const uint8_t *buf,
+                 long long warmup, long long iters, double *inj, double *rtt)
+{
+    platform *p = grim_platform(g);
+    const grim_options *o = grim_get_options(g);
+    sim_time ti[MAX_ITERS], tr[MAX_ITERS];
+    for (long long it = -warmup; it < iters; it++) {
+        uint32_t want = c->replies + group;
+        sim_time t0 = plat_now(p);
+        if (uc) {
+            for (uint32_t r = 1; r <= group; r++)
+                if (grim_send(g, GRIM_EP(r, o->lc), c->h_data, grim_my_endpoint(g), 0, 0, 0, buf, bytes))
+                    return gapp_fail(e, g, "send");
+        } else if (grim_sendMC(g, tree, c->h_data, grim_my_endpoint(g), 0, 0, 0, buf, bytes))
+            return gapp_fail(e, g, "sendMC");
+        sim_time t1 = plat_now(p);
+        int w = wait_count(g, &c->replies, want);
+        if (w == -1) return gapp_fail(e, g, "poll");
+        if (w == -2) return happ_fail(e, "%u bytes to %u: %u of %u replies in 2 s", bytes, group, c->replies, want);
+        if (it >= 0) {
+            ti[it] = t1 - t0;
+            tr[it] = plat_now(p) - t0;
+        }
+    }
+    *inj = (double)gapp_median(ti, (int)iters) / 1e6;
+    *rtt = (double)gapp_median(tr, (int)iters) / 1e6;
+    return 0;
+}
+
+/* max / min - 1 of v[a..b], in percent */
+static double spread(const double *v, int a, int b)
+{
+    double lo = v[a], hi = v[a];
+    for (int i = a + 1; i <= b; i++) {
+        if (v[i] < lo) lo = v[i];
+        if (v[i] > hi) hi = v[i];
+    }
+    return lo > 0 ? (hi / lo - 1.0) * 100.0 : 0.0;
+}
+
+static int run(platform *p, happ_env *e)
+{
+    grim_options o;
+    long long group, bytes, iters, warmup, count, senders;
+    if (gapp_options(e, &o) || happ_int(e, "GROUP", 0, &group) || happ_int(e, "BYTES", 4, &bytes) ||
+        happ_int(e, "ITERS", 5, &iters) || happ_int(e, "WARMUP", 1, &warmup) || happ_int(e, "COUNT", 20, &count) ||
+        happ_int(e, "SENDERS", 1, &senders))
+        return -1;
+    const char *mode = happ_str(e, "MODE", "bench"), *ifc = happ_str(e, "IF", "mc");
+    int errs = !strcmp(mode, "errors");
+    int check = !strcmp(mode, "check"), groups = !strcmp(mode, "groups"), uc = !strcmp(ifc, "uc"), both = !strcmp(ifc, "both");
+    if (!check && !groups && !errs && strcmp(mode, "bench")) return happ_fail(e, "MODE = '%s': bench, groups, check or errors", mode);
+    if (strcmp(ifc, "mc") && !uc && !both) return happ_fail(e, "IF = '%s': mc (multicast), uc (unicast copies) or both", ifc);
+    if (bytes < 0 || bytes > (1 << 20)) return happ_fail(e, "BYTES = %lld: 0..1 MB", bytes);
+    if (iters < 1 || iters > MAX_ITERS || warmup < 0 || warmup > 10) return happ_fail(e, "ITERS 1..%d, WARMUP 0..10", MAX_ITERS);
+    if (count < 1 || count > 100000 || senders < 1 || senders > MAX_SENDERS)
+        return happ_fail(e, "COUNT 1..100000, SENDERS 1..%d", MAX_SENDERS);
+    if (!uc && !o.mcast) return happ_fail(e, "IF = mc needs MCAST = 1 or 2 (and a grim_mc image)");
+    grim *g = gapp_open(p, e, &o);
+    if (!g) return -1;
+    uint32_t me = grim_getMyVNN(g), nodes = grim_nodes(g), lc = o.lc;
+    if (!group) group = nodes - 1;
+    if (group < 1 || (uint32_t)group >= nodes)
+        return gapp_close(g, e, happ_fail(e, "GROUP = %lld: 1..%u (nodes 1..GROUP subscribe)", group, nodes - 1));
+    mcs c = {0};
+    c.member = me >= 1 && me <= (uint32_t)group;
+    if (groups && (group < 7 || group > GROUP_MAX)) return gapp_close(g, e, happ_fail(e, "MODE = groups needs GROUP >= 7 (groups 2..7 at least), at most 16"));
+    uint32_t joined = groups ? 2 : (uint32_t)group;   /* groups: nodes 1..joined are members */
+    if (groups) c.member = me >= 1 && me <= joined;
+    int rc = 0;
+    uint32_t tree = 0;
+    uint8_t *buf = plat_alloc(p, (uint32_t)bytes + 8);
+    if (!buf) return gapp_close(g, e, happ_fail(e, "out of memory"));
+    if (grim_register_handler(g, on_data, &c, "mc_data") || grim_register_handler(g, on_reply, &c, "mc_reply") ||
+        grim_register_handler(g, on_report, &c, "mc_report") || grim_syncHandlers(g) ||
+        grim_resolveHandler(g, "mc_data", &c.h_data) || grim_resolveHandler(g, "mc_reply", &c.h_reply) ||
+        grim_resolveHandler(g, "mc_report", &c.h_report))
+        rc = gapp_fail(e, g, "handlers");
+    /* node 0 finds (and owns) the tree first; then the members subscribe */
+    if (rc == 0 && o.mcast && me == 0 && grim_findMulticastTree(g, "bench", &tree)) rc = gapp_fail(e, g, "find");
+    if (rc == 0 && grim_barrier(g)) rc = gapp_fail(e, g, "barrier");
+    if (rc == 0 && o.mcast && c.member && grim_subscribeMulticastByName(g, "bench", 1u << lc, &tree)) rc = gapp_fail(e, g, "subscribe");
+    if (rc == 0 && o.mcast && !c.member && me != 0 && grim_findMulticastTree(g, "bench", &tree)) rc = gapp_fail(e, g, "find");
+    /* let the last update reach every NI before traffic */
+    sim_time settle = plat_now(p) + SIM_US(300);
+    while (rc == 0 && plat_now(p) < settle)
+        if (grim_poll_idle(g, settle - plat_now(p)) < 0) rc = gapp_fail(e, g, "poll");
+    if (rc == 0 && grim_barrier(g)) rc = gapp_fail(e, g, "barrier");
+    memset(buf, 0x5A, (size_t)bytes);
+    if (rc == 0 && errs) {
+        if (me == 0) {
+            uint32_t id;
+            int r1 = grim_sendMC(g, 9, c.h_data, 0, 0, 0, 0, NULL, 0) < 0 && strstr(grim_error(g), "unknown multicast tree");
+            int r2 = 0, r3 = 0;
+            if (grim_subscribeMulticast(g, tree, 1u << lc) == 0)
+                r2 = grim_subscribeMulticast(g, tree, 1u << lc) < 0 && strstr(grim_error(g), "already subscribed");
+            for (int k = 1; k <= (int)GRIM_MC_TREES && !r3; k++) {
+                char name[16];
+                snprintf(name, sizeof name, "t%d", k);
+                if (grim_findMulticastTree(g, name, &id) < 0) r3 = k == (int)GRIM_MC_TREES && strstr(grim_error(g), "table is full");
+            }
+            happ_measure(e, "err_unknown", r1);
+            happ_measure(e, "err_twice", r2);
+            happ_measure(e, "err_full", r3);
+        }
+    } else if (rc == 0 && !check && !groups && me == 0) {
+        double im = 0, rm = 0, iu = 0, ru = 0;
+        if (!uc) rc = bench(g, e, &c, tree, 0, (uint32_t)group, (uint32_t)bytes, buf, warmup, iters, &im, &rm);
+        if (rc == 0 && (uc || both)) rc = bench(g, e, &c, tree, 1, (uint32_t)group, (uint32_t)bytes, buf, warmup, iters, &iu, &ru);
+        if (rc == 0 && !both) {
+            happ_measure(e, "inject_us", uc ? iu : im);
+            happ_measure(e, "rtt_us", uc ? ru : rm);
+        } else if (rc == 0) {
+            happ_measure(e, "inject_mc_us", im);
+            happ_measure(e, "inject_uc_us", iu);
+            happ_measure(e, "rtt_mc_us", rm);
+            happ_measure(e, "rtt_uc_us", ru);
+            happ_measure(e, "shape_inject_ok", im < iu ? 1.0 : 0.0);
+            happ_measure(e, "shape_rtt_ok", rm > ru ? 1.0 : 0.0);
+        }
+    } else if (rc == 0 && groups) {
+        /* grow the group one member at a time: node G joins, everybody meets, node 0 measures */
+        double small[GROUP_MAX + 1] = {0}, large[GROUP_MAX + 1] = {0}, inj;
+        for (uint32_t gs = 2; gs <= (uint32_t)group && rc == 0; gs++) {
+            if (gs > 2 && me == gs && grim_subscribeMulticastByName(g, "bench", 1u << lc, &tree)) rc = gapp_fail(e, g, "join");
+            if (me == gs) c.member = 1;
+            sim_time until = plat_now(p) + SIM_US(300);
+            while (rc == 0 && plat_now(p) < until)
+                if (grim_poll_idle(g, until - plat_now(p)) < 0) rc = gapp_fail(e, g, "poll");
+            if (rc == 0 && grim_barrier(g)) rc = gapp_fail(e, g, "barrier");
+            if (rc == 0 && me == 0) {
+                rc = bench(g, e, &c, tree, 0, gs, 4, buf, warmup, iters, &inj, &small[gs]);
+                if (rc == 0) rc = bench(g, e, &c, tree, 0, gs, (uint32_t)bytes, buf, warmup, iters, &inj, &large[gs]);
+                char name[32];
+                snprintf(name, sizeof name, "rtt_g%u_us", gs);
+                if (rc == 0) happ_measure(e, name, large[gs]);
+            }
+            if (rc == 0 && grim_barrier(g)) rc = gapp_fail(e, g, "barrier");   /* (members answer while they wait) */
+        }
+        if (rc == 0 && me == 0) {
+            double s23 = spread(large, 2, 3), s47 = spread(large, 4, 7), t23 = spread(small, 2, 3), t47 = spread(small, 4, 7);
+            happ_measure(e, "spread_23_pct", s23);
+            happ_measure(e, "spread_47_pct", s47);
+            happ_measure(e, "spread_23_small_pct", t23);
+            happ_measure(e, "spread_47_small_pct", t47);
+            happ_measure(e, "shape_converge_ok", s23 < t23 && s47 < t47 ? 1.0 : 0.0);
+        }
+    } else if (rc == 0 && !check) {
+        ;                              /* receivers answer in their handler while they wait at the barrier */
+    } else if (rc == 0 && check) {
+        if (me < (uint32_t)senders)
+            for (uint32_t k = 0; k < (uint32_t)count && rc == 0; k++) {
+                uint32_t n = size_of(me, k, (uint32_t)bytes);
+                for (uint32_t i = 0; i < n; i++) buf[i] = pat(me, k, i);
+                if (grim_sendMC(g, tree, c.h_data, me, k, n, 1, buf, n)) rc = gapp_fail(e, g, "sendMC");
+                if (rc == 0 && grim_poll(g) < 0) rc = gapp_fail(e, g, "poll");
+            }
+        uint32_t want = c.member ? (uint32_t)(count * senders) : 0;
+        int w = rc ? 0 : wait_count(g, &c.got, want);
+        if (w) rc = w == -1 ? gapp_fail(e, g, "poll") : happ_fail(e, "node %u: %u of %u messages", me, c.got, want);
+        /* a non-member must get nothing: wait a little, then report */
+        sim_time until = plat_now(p) + SIM_US(500);
+        while (rc == 0 && plat_now(p) < until)
+            if (grim_poll_idle(g, until - plat_now(p)) < 0) rc = gapp_fail(e, g, "poll");
+        if (rc == 0 && c.member &&
+            grim_send(g, GRIM_EP(0, lc), c.h_report, (uint32_t)(c.hash >> 32), (uint32_t)c.hash, c.got, c.bad, NULL, 0))
+            rc = gapp_fail(e, g, "report");
+        if (rc == 0 && me == 0) {
+            int w2 = wait_count(g, &c.reports, (uint32_t)group);
+            if (w2) rc = w2 == -1 ? gapp_fail(e, g, "poll") : happ_fail(e, "%u of %lld reports", c.reports, group);
+            if (rc == 0) {
+                happ_measure(e, "received", (double)c.total);
+                happ_measure(e, "expected", (double)(count * senders * group));
+                happ_measure(e, "bad", (double)(c.bad + c.got));   /* node 0 is no member: all it got is bad */
+                happ_measure(e, "order_ok", c.hash_bad ? 0.0 : 1.0);
+            }
+        }
+        if (rc == 0 && !c.member && me != 0 && c.got) rc = happ_fail(e, "node %u is no member but got %u messages", me, c.got);
+    }
+    if (rc == 0 && grim_barrier(g)) rc = gapp_fail(e, g, "end barrier");
+    plat_free(p, buf);
+    return gapp_close(g, e, rc);
+}
+
+const happ happ_grim_mcast = {
+    "grim_mcast", "Figures 8.7-8.8: multicast vs unicast copies (injection, round trip); MODE = check: delivery checks",
+    (const char *const[]){"MODE", "IF", "GROUP", "BYTES", "ITERS", "WARMUP", "COUNT", "SENDERS", GAPP_COMMON_PARAMS, NULL},
+    run, NULL,
+};
