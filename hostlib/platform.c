@@ -404,13 +404,14 @@ int plat_idle_poll(platform *p, sim_time period, sim_time max)
 
 /* ---- waiting for an outside model's event -------------------------------- */
 
-typedef struct ev_waiter { volatile int *flag; volatile int fired; } ev_waiter;
+typedef struct ev_waiter { volatile int *flag; volatile int fired; evq *q; } ev_waiter;
 
 static void ev_timeout(void *ctx)
 {
     ev_waiter *w = ctx;
     w->fired = 1;
     *w->flag = 1;
+    evq_note_wake(w->q);
 }
 
 int plat_wait_event(platform *p, volatile int *flag, sim_time max)
@@ -418,7 +419,7 @@ int plat_wait_event(platform *p, volatile int *flag, sim_time max)
     if (machine_ok(p)) return -1;
     if (*flag) return 1;
     sim_time t0 = plat_now(p);
-    ev_waiter w = {flag, 0};
+    ev_waiter w = {flag, 0, host_evq(p->h)};
     ev_id id = evq_at(host_evq(p->h), t0 + max, ev_timeout, &w);
     int r = p->be.wait_flag(p->be.ctx, flag);
     if (!w.fired) evq_cancel(host_evq(p->h), id);

@@ -40,6 +40,7 @@ static void on_rx(void *ctx, uint32_t src, uint32_t kind, const uint32_t a[4], c
     else t->h = r;
     t->t = r;
     t->wake = 1;
+    evq_note_wake(host_evq(plat_host(t->p)));   /* the stepping loop rescans waiting processes only after a note */
 }
 
 msock_tcp *msock_tcp_new(platform *p, uint32_t node, uint32_t nodes, int nagle, uint32_t delack_segs, char *err,
