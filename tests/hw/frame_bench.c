@@ -93,7 +93,8 @@ void fb_send(fbench *b, int q, unsigned handler, uint32_t arg0, uint32_t arg1, u
     uint32_t tail = b0[base];
     uint32_t *m = b0 + base + RC_Q_RING + tail;
     header(m, handler, words, arg0, arg1, arg2, arg3);
-    memcpy(m + 8, payload, (size_t)words * 4);
+    if (words)   /* a header-only message may come with no payload pointer */
+        memcpy(m + 8, payload, (size_t)words * 4);
     b0[base] = tail + 8 + words;             /* the append: tail moves last */
 }
 

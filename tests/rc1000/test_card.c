@@ -38,7 +38,8 @@ static void send(rc1000 *c, unsigned handler, uint32_t arg0, const uint32_t *p, 
     m[3] = handler;
     m[4] = arg0;
     m[7] = RC_ARG3_QUEUE;
-    memcpy(m + 8, p, n * 4u);
+    if (n)   /* no payload pointer with no payload */
+        memcpy(m + 8, p, n * 4u);
     b0[RC_Q0_BASE] = tail + 8 + n;
 }
 
