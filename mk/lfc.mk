@@ -20,3 +20,7 @@ $(B)/fw/lfc/ucast.l4.elf: firmware/lfc/ucast.c $(LFC_DEPS)
 
 FW_ALL    += $(B)/fw/lfc/ucast.l4.elf
 TEST_DEPS += $(B)/fw/lfc/ucast.l4.elf
+
+# `make reproduce` also runs every scenarios/lfc/*.cfg (seed 002's visible
+# values and the chapter 5 predictions) into results/<file stem>/ and REPORT.md.
+REPRODUCE_MORE += $(sort $(wildcard scenarios/lfc/*.cfg))

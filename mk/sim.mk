@@ -31,11 +31,13 @@ scenarios: all
 # with every file); the long ones are listed first so the short ones fill
 # the pool's tail (the order changes no result). A scenario with failed runs
 # still has its outputs written and still goes into the report; the target
-# fails at the end. A bad scenario file stops at once.
+# fails at the end. A bad scenario file stops at once. Other mk/*.mk files
+# add their own scenario folders (REPRODUCE_MORE +=; stems must not clash).
 REPRODUCE_JOBS ?= 2
 REPRODUCE_LONG = fig5_14 fig5_13 fig5_10 fig5_12 fig4_6 table5_4 table5_6 fig5_4
 REPRODUCE_CFGS = $(patsubst %,scenarios/thesis/%.cfg,$(REPRODUCE_LONG)) \
-    $(filter-out $(patsubst %,scenarios/thesis/%.cfg,$(REPRODUCE_LONG)),$(sort $(wildcard scenarios/thesis/*.cfg)))
+    $(filter-out $(patsubst %,scenarios/thesis/%.cfg,$(REPRODUCE_LONG)),$(sort $(wildcard scenarios/thesis/*.cfg))) \
+    $(REPRODUCE_MORE)
 
 .PHONY: reproduce
 reproduce: all
@@ -43,7 +45,7 @@ reproduce: all
 	$(B)/myrisim run $(REPRODUCE_CFGS) --jobs $(REPRODUCE_JOBS) --out results; st=$$?; \
 	if [ $$st -eq 2 ]; then echo "reproduce: a scenario file is not valid (see above)" >&2; exit 2; fi; \
 	if [ $$st -ne 0 ]; then failed=1; fi; \
-	$(B)/myrisim report --out results/REPORT.md $(patsubst scenarios/thesis/%.cfg,results/%,$(REPRODUCE_CFGS)) || exit $$?; \
+	$(B)/myrisim report --out results/REPORT.md $(foreach f,$(REPRODUCE_CFGS),results/$(basename $(notdir $(f)))) || exit $$?; \
 	echo "reproduce: $$(( $$(date +%s) - start )) s wall with $(REPRODUCE_JOBS) jobs"; \
 	if [ $$failed -ne 0 ]; then echo "reproduce: some runs failed (see the reports above)" >&2; exit 1; fi
 
