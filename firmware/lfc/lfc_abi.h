@@ -1,6 +1,6 @@
 /* The contract between LFC's host library (hostlib/lfc/lfc.c) and its NI
  * firmware (firmware/lfc/ucast.c): seed 002 chapter 3 (§3.4-§3.6) and §4.1,
- * unicast only. Plain constants, shared by the firmware (Lanai) and the host.
+ * unicast, fetch-and-add and multicast. Plain constants, shared by the firmware (Lanai) and the host.
  *
  *   send packets  LFC_SEND_N packets in NI memory; send-queue slot i always
  *                 names packet i. The host fills a packet by PIO (write
@@ -18,7 +18,23 @@
  *   credits       every NI gives every other NI LFC_C_CREDITS receive
  *                 buffers (send credits); a receiver returns them piggy-backed
  *                 on data packets to that NI or, once LFC_C_REFRESH are owed,
- *                 in a CREDIT packet. Per-NI state in LFC_PCB (for tests). */
+ *                 in a CREDIT packet. Per-NI state in LFC_PCB (for tests).
+ *   fetch-and-add one variable per NI (LFC_C_FA_VAR, starts at 0). The host
+ *                 launches a send-queue slot with dest LFC_DEST_FA | NI (no
+ *                 data; the slot is released at once); the NI adds one to the variable (its own
+ *                 or, by a request data packet taking a credit, the other
+ *                 NI's, answered by a control packet) and writes the old value
+ *                 to LFC_C_FA_RESULT, then LFC_C_FA_DONE = requests answered.
+ *   multicast     group g (< LFC_GROUPS) in LFC_GT: members (NI numbers, in
+ *                 the order every member gave them) and a tree kind (tree.h);
+ *                 group 0 is the broadcast group of all NIs, written before
+ *                 GO. A launch with dest LFC_DEST_GROUP | g goes to the
+ *                 launcher's children in g's tree rooted at it; every member
+ *                 delivers it and forwards it to its own children, one
+ *                 descriptor per child sharing the receive buffer; credits go
+ *                 to the tree parent (the packet's immediate sender) once the
+ *                 buffer is delivered and forwarded to every child. Header
+ *                 word 2: size | group << 16 | root << 24. */
 #ifndef MYRISIM_LFC_ABI_H
 #define MYRISIM_LFC_ABI_H
 
@@ -46,6 +62,12 @@
 #define LFC_C_BLOCKED     0x34u   /* sends queued for want of credits */
 #define LFC_C_ERRORS      0x38u   /* a launch the firmware refused */
 #define LFC_C_FAULT       0x3Cu   /* nonzero: a protocol invariant broke (e.g. a packet beyond the credits) */
+#define LFC_C_FA_DONE     0x48u   /* firmware: fetch-and-add requests answered */
+#define LFC_C_FA_RESULT   0x4Cu   /* firmware: the old value */
+#define LFC_C_FA_VAR      0x50u   /* firmware: this NI's variable */
+#define LFC_C_FA_SERVED   0x54u   /* firmware: requests from other NIs served */
+#define LFC_C_FORWARDED   0x58u   /* firmware: multicast packets forwarded to a child */
+#define LFC_C_WORDS       24u     /* control words the firmware clears at start */
 #define LFC_MAGIC         0x4C464331u   /* "LFC1" */
 
 #define LFC_SEND_N      32u
@@ -61,6 +83,15 @@
 #define LFC_PCB_FREE    0x4u
 #define LFC_PCB_BLOCKED 0x8u
 
+#define LFC_GT          0x0000C000u   /* group table: LFC_GT_BYTES per group */
+#define LFC_GROUPS      8u
+#define LFC_GT_BYTES    0x50u
+#define LFC_GT_N        0x0u          /* members (0: no such group) */
+#define LFC_GT_KIND     0x4u          /* LFC_TREE_* */
+#define LFC_GT_MEMBERS  0x10u         /* one byte per member, LFC_MAX_NODES */
+#define LFC_DEST_GROUP  0x80000000u   /* send-queue dest: multicast to group (low bits) */
+#define LFC_DEST_FA     0x40000000u   /* send-queue dest: fetch-and-add at NI (low bits) */
+
 #define LFC_SENDPKT     0x00010000u   /* send packets: LFC_SENDPKT_BYTES each, data at LFC_SENDPKT_DATA */
 #define LFC_SENDPKT_BYTES 0x500u
 #define LFC_SENDPKT_DATA  0x40u
@@ -69,5 +100,8 @@
 #define LFC_HDR_BYTES   12u           /* word 0: tag << 16 | source; word 1: credits; word 2: size */
 #define LFC_TAG_UCAST   0x1u
 #define LFC_TAG_CREDIT  0x2u
+#define LFC_TAG_MCAST   0x3u          /* data, forwarded down the tree */
+#define LFC_TAG_FA_REQ  0x4u          /* data (takes a credit), no payload */
+#define LFC_TAG_FA_REP  0x5u          /* control, 4-byte payload: the old value */
 
 #endif

@@ -1,112 +1,180 @@
-/* LFC's NI control program, unicast part (seed 002 §3.5, §4.1) for the
- * LANai 4: UCAST, reliable FIFO point-to-point delivery with NI-level
- * credit flow control. Contract: lfc_abi.h.
+/* LFC's NI control program (seed 002 §3.5, §4.1, §4.2) for the LANai 4:
+ * UCAST (reliable FIFO point-to-point delivery with NI-level credit flow
+ * control), fetch-and-add and MCAST (NI-forwarded spanning trees).
+ * Contract: lfc_abi.h; trees: tree.h; protocol waits for the watchdog:
+ * firmware/hal/waits.h (global fw_waits).
  *
- * Send: the host fills a send packet in NI memory by PIO and launches it
- * through the send queue; the NI takes a send credit for the destination
- * and queues the packet for transmission, or puts it on that destination's
- * blocked-sends queue until credits come back. Every packet to an NI
- * carries the credits owed to it (piggy-backed); once LFC_C_REFRESH are owed
- * and no packet is going there, a CREDIT packet carries them.
+ * Every transmission of a data packet is a descriptor: a header in NI
+ * memory (a send packet's, or a receive buffer's when forwarding) and a
+ * destination. A descriptor takes a send credit for its destination or
+ * waits on that destination's blocked-sends queue until credits come back.
+ * A multicast packet gets one descriptor per tree child, all sharing one
+ * buffer, which is released when every descriptor (and, for a received
+ * packet, its delivery to the host) is done. Every packet to an NI carries
+ * the credits owed to it (piggy-backed); once LFC_C_REFRESH are owed and no
+ * packet is going there, a CREDIT packet carries them.
  * Receive: every NI holds LFC_C_CREDITS receive buffers for every other;
- * an arrived packet's credits are taken at once; a data packet waits in the
- * delivery queue for a host buffer address (the host-buffer address queue)
- * and goes to it in ONE DMA, payload and status word (§3.5, Fig 3.4); then
- * its NI buffer is freed and one credit is owed to its sender. */
+ * a data packet waits in the delivery queue for a host buffer address and
+ * goes to it in ONE DMA, payload and status word (§3.5, Fig 3.4); once its
+ * buffer is free, one credit is owed to its immediate sender (for a
+ * multicast packet: the tree parent). */
 #include "lfc_abi.h"
+#include "tree.h"
 #include "hostdma.h"
 #include "ni.h"
+#include "waits.h"
 
 #define CW(off) (*(volatile unsigned *)(LFC_CTRL + (off)))
 #define SQ(i, off) (*(volatile unsigned *)(LFC_SQ + (i) * 16u + (off)))
 #define HQ(i) (*(volatile unsigned *)(LFC_HQ + (i) * 4u))
 #define PCB(d, off) (*(volatile unsigned *)(LFC_PCB + (d) * LFC_PCB_BYTES + (off)))
+#define GT(g, off) (*(volatile unsigned *)(LFC_GT + (g) * LFC_GT_BYTES + (off)))
+#define GT_MEMBER(g, i) (*(volatile unsigned char *)(LFC_GT + (g) * LFC_GT_BYTES + LFC_GT_MEMBERS + (i)))
 #define PCB_HELD 0xCu                   /* receive buffers now holding packets from that NI */
 
 #define RB_N 128u                       /* NI receive buffers */
-#define RB_BYTES 1056u                  /* header + 1 KB + CRC slack, 8-aligned */
+#define RB_STRIDE 1072u                 /* route slot + header + 1 KB + CRC slack, 8-aligned */
+#define RB_BYTES (RB_STRIDE - ROUTE_SLOT)
 #define RB0 0x00030000u
-#define CBUF 0x00028000u                /* the CREDIT packet being sent: route (16) + header */
+#define CBUF 0x00028000u                /* the control packet being sent: route (16) + header + word */
 #define ROUTE_SLOT 16u
-#define ITEM_CREDIT 0x100u              /* a transmit-queue item that is a CREDIT packet to (item & 0xFF) */
+#define DESC_N 384u                     /* data-packet descriptors */
+#define TXQ_N 512u                      /* >= DESC_N + 2 control items per NI */
+#define ITEM_CREDIT 0x1000u             /* transmit-queue items: a descriptor, or a control packet to (item & 0xFF) */
+#define ITEM_FA_REQ 0x2000u
+#define ITEM_FA_REP 0x4000u
+#define ITEM_CTRL (ITEM_CREDIT | ITEM_FA_REQ | ITEM_FA_REP)
+#define OWN_RB 0x1000u                  /* descriptor owner: receive buffer k, else send packet i */
 
 extern unsigned char __end[];
+
+struct fw_waits fw_waits;               /* read by the simulator's watchdog by this symbol */
 
 static struct hdma dma;
 static unsigned me, nodes, credits0, refresh;
 static unsigned route_words[LFC_MAX_NODES][ROUTE_SLOT / 4u];
 static unsigned char route_len[LFC_MAX_NODES];
 
+/* descriptors */
+static unsigned d_hdr[DESC_N];
+static unsigned d_dest[DESC_N], d_owner[DESC_N], d_next[DESC_N], dfree[DESC_N];
+static unsigned dfree_n;
+
 /* send side */
 static unsigned sq_head, launched;                  /* launches seen */
 static unsigned done_mask, released;                /* sent packets not yet released in order */
-static unsigned txq[64], txq_h, txq_t;              /* transmit queue: packet index or ITEM_CREDIT | dest */
+static unsigned txq[TXQ_N];
+static unsigned txq_h, txq_t;           /* transmit queue */
 static unsigned tx_busy, tx_item;
-static unsigned bnext[LFC_SEND_N], bhead[LFC_MAX_NODES], btail[LFC_MAX_NODES];   /* blocked sends, +1 coded */
+static unsigned bhead[LFC_MAX_NODES], btail[LFC_MAX_NODES];   /* blocked descriptors, +1 coded */
+static unsigned block_since[LFC_MAX_NODES];
 static unsigned char credit_queued[LFC_MAX_NODES];
-static unsigned pkt_dest[LFC_SEND_N], pkt_size[LFC_SEND_N];
+static unsigned pkt_refs[LFC_SEND_N];
+
+/* fetch-and-add */
+static unsigned fa_seen, fa_dest, fa_wait, fa_reply[LFC_MAX_NODES];
 
 /* receive side */
 static unsigned rfree[RB_N], rfree_n, r_cur;        /* free receive buffers (a stack) */
-static unsigned dq[RB_N], dq_len[RB_N], dq_h, dq_t; /* delivery queue */
+static unsigned rb_src[RB_N], rb_refs[RB_N];        /* immediate sender; deliveries + forwards pending */
+static unsigned dq[RB_N], dq_len[RB_N], dq_src[RB_N], dq_h, dq_t;   /* delivery queue */
 static unsigned deliv_busy, deliv_ticket, deliv_rb, hq_head;
 
 static inline unsigned round4(unsigned n) { return (n + 3u) & ~3u; }
-static inline unsigned char *rb(unsigned k) { return (unsigned char *)(RB0 + k * RB_BYTES); }
+static inline unsigned char *rb(unsigned k) { return (unsigned char *)(RB0 + k * RB_STRIDE + ROUTE_SLOT); }
 static inline unsigned char *spkt(unsigned i) { return (unsigned char *)(LFC_SENDPKT + i * LFC_SENDPKT_BYTES); }
 
 static void fault(unsigned code)
 {
     CW(LFC_C_FAULT) = code;
-    sim_assert_fail("lfc ucast: protocol invariant broken (LFC_C_FAULT)");
+    sim_assert_fail("lfc: protocol invariant broken (LFC_C_FAULT)");
 }
 
 static void stage_routes(void)
 {
     nodes = ni_num_nodes();
-    if (nodes > LFC_MAX_NODES) sim_assert_fail("lfc ucast: more than 64 NIs");
+    if (nodes > LFC_MAX_NODES) sim_assert_fail("lfc: more than 64 NIs");
     for (unsigned d = 0; d < nodes; d++) {
         unsigned n;
         const unsigned char *r = ni_route(d, &n);
-        if (!r || n > ROUTE_SLOT) sim_assert_fail("lfc ucast: no route (or one over 16 bytes) to an NI");
+        if (!r || n > ROUTE_SLOT) sim_assert_fail("lfc: no route (or one over 16 bytes) to an NI");
         unsigned char *slot = (unsigned char *)route_words[d];
         for (unsigned i = 0; i < n; i++) slot[ROUTE_SLOT - n + i] = r[i];
         route_len[d] = (unsigned char)n;
     }
 }
 
-static void txq_push(unsigned item) { txq[txq_t++ & 63u] = item; }
+static void txq_push(unsigned item) { txq[txq_t++ & (TXQ_N - 1u)] = item; }
 
-/* credit_send (Fig 4.2): a credit, or the blocked-sends queue */
-static void credit_send(unsigned i, unsigned dest)
+/* The credit waits the watchdog reads: one entry per destination whose
+ * sends (or fetch-and-add request) wait for its credits. */
+static void waits_update(void)
 {
-    unsigned c = PCB(dest, LFC_PCB_SEND);
-    if (c && !bhead[dest]) {
-        PCB(dest, LFC_PCB_SEND) = c - 1u;
-        txq_push(i);
-        return;
-    }
-    bnext[i] = 0;
-    if (bhead[dest]) bnext[btail[dest] - 1u] = i + 1u;
-    else bhead[dest] = i + 1u;
-    btail[dest] = i + 1u;
+    unsigned n = 0;
+    for (unsigned d = 0; d < nodes && n < FW_WAITS_MAX; d++)
+        if (bhead[d] || (fa_wait && fa_dest == d)) {
+            fw_waits.w[n].kind = FW_WAIT_CREDIT;
+            fw_waits.w[n].chan = d;
+            fw_waits.w[n].on_ni = d;
+            fw_waits.w[n].on_chan = 0;
+            fw_waits.w[n].since = block_since[d];
+            n++;
+        }
+    for (unsigned i = n; i < FW_WAITS_MAX; i++) fw_waits.w[i].kind = FW_WAIT_NONE;
+    fw_waits.n = n;
+}
+
+static void block_begin(unsigned dest)
+{
+    block_since[dest] = ni_rtc();
     PCB(dest, LFC_PCB_BLOCKED) = PCB(dest, LFC_PCB_BLOCKED) + 1u;
     CW(LFC_C_BLOCKED) = CW(LFC_C_BLOCKED) + 1u;
+}
+
+/* credit_send (Fig 4.2): a credit, or the blocked-sends queue */
+static void credit_send(unsigned d)
+{
+    unsigned dest = d_dest[d], c = PCB(dest, LFC_PCB_SEND);
+    if (c && !bhead[dest]) {
+        PCB(dest, LFC_PCB_SEND) = c - 1u;
+        txq_push(d);
+        return;
+    }
+    d_next[d] = 0;
+    if (bhead[dest]) {
+        d_next[btail[dest] - 1u] = (d + 1u);
+        PCB(dest, LFC_PCB_BLOCKED) = PCB(dest, LFC_PCB_BLOCKED) + 1u;
+        CW(LFC_C_BLOCKED) = CW(LFC_C_BLOCKED) + 1u;
+    } else {
+        bhead[dest] = d + 1u;
+        block_begin(dest);
+        waits_update();
+    }
+    btail[dest] = d + 1u;
 }
 
 static void credits_in(unsigned src, unsigned c)
 {
     if (!c) return;
-    unsigned have = PCB(src, LFC_PCB_SEND) + c;
+    unsigned have = PCB(src, LFC_PCB_SEND) + c, was = bhead[src] || (fa_wait && fa_dest == src);
     while (have && bhead[src]) {               /* unblock, oldest first */
-        unsigned i = bhead[src] - 1u;
-        bhead[src] = bnext[i];
+        unsigned d = bhead[src] - 1u;
+        bhead[src] = d_next[d];
         PCB(src, LFC_PCB_BLOCKED) = PCB(src, LFC_PCB_BLOCKED) - 1u;
         have--;
-        txq_push(i);
+        txq_push(d);
+    }
+    if (have && fa_wait && fa_dest == src) {
+        fa_wait = 0;
+        have--;
+        txq_push(ITEM_FA_REQ | src);
     }
     if (have > credits0) fault(1);              /* more credits than buffers */
     PCB(src, LFC_PCB_SEND) = have;
+    if (was) {
+        if (bhead[src] || (fa_wait && fa_dest == src)) block_since[src] = ni_rtc();   /* a new wait */
+        waits_update();
+    }
 }
 
 static void release_sent(unsigned i)
@@ -119,45 +187,100 @@ static void release_sent(unsigned i)
     CW(LFC_C_RELEASED) = released;
 }
 
+static unsigned desc_new(unsigned hdr, unsigned dest, unsigned owner)
+{
+    if (!dfree_n) fault(5);                     /* at most one per send packet or buffer and child */
+    unsigned d = dfree[--dfree_n];
+    d_hdr[d] = hdr;
+    d_dest[d] = dest;
+    d_owner[d] = owner;
+    return d;
+}
+
+/* A group's tree: my children for a packet from root (NI numbers); 0 if I
+ * am not a member or the group is not defined (then *bad = 1). */
+static unsigned tree_children(unsigned g, unsigned root, unsigned *out, unsigned *bad)
+{
+    unsigned n = GT(g, LFC_GT_N), kind = GT(g, LFC_GT_KIND), mp = n, rp = n;
+    *bad = 1;
+    if (g >= LFC_GROUPS || n == 0 || n > LFC_MAX_NODES || kind >= LFC_TREE_KINDS) return 0;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned m = GT_MEMBER(g, i);
+        if (m == me) mp = i;
+        if (m == root) rp = i;
+    }
+    if (mp == n || rp == n) return 0;
+    *bad = 0;
+    unsigned c = lfc_tree_children(kind, n, lfc_tree_rank(n, mp, rp), out);
+    for (unsigned k = 0; k < c; k++) out[k] = GT_MEMBER(g, lfc_tree_pos(n, out[k], rp));
+    return c;
+}
+
+/* The host's fetch-and-add request: at this NI at once, else a request
+ * packet that takes a credit like any data packet. */
+static void fa_request(unsigned ni)
+{
+    fa_seen++;
+    if (ni >= nodes || ni == me) {
+        unsigned v = CW(LFC_C_FA_VAR);
+        if (ni == me) CW(LFC_C_FA_VAR) = v + 1u;
+        else CW(LFC_C_ERRORS) = CW(LFC_C_ERRORS) + 1u;
+        CW(LFC_C_FA_RESULT) = ni == me ? v : 0xFFFFFFFFu;
+        CW(LFC_C_FA_DONE) = fa_seen;
+        return;
+    }
+    fa_dest = ni;
+    unsigned c = PCB(ni, LFC_PCB_SEND);
+    if (c && !bhead[ni]) {
+        PCB(ni, LFC_PCB_SEND) = c - 1u;
+        txq_push(ITEM_FA_REQ | ni);
+        return;
+    }
+    fa_wait = 1;
+    if (!bhead[ni]) block_since[ni] = ni_rtc();
+    waits_update();
+}
+
 static void launch(void)
 {
     unsigned i = sq_head, dest = SQ(i, LFC_SQ_DEST), size = SQ(i, LFC_SQ_SIZE);
+    unsigned char *hdr = spkt(i) + LFC_SENDPKT_DATA - LFC_HDR_BYTES;
+    unsigned *h = (unsigned *)hdr;
     sq_head = (i + 1u) & (LFC_SEND_N - 1u);
     launched++;
-    if (dest >= nodes || dest == me || size > LFC_MAX_PAYLOAD) {
+    if (size > LFC_MAX_PAYLOAD) dest = LFC_MAX_NODES;
+    if (dest & LFC_DEST_FA) {                   /* the slot only carries the request */
+        release_sent(i);
+        fa_request(dest & ~LFC_DEST_FA);
+        return;
+    }
+    if (dest & LFC_DEST_GROUP) {
+        unsigned g = dest & ~LFC_DEST_GROUP, ch[LFC_TREE_MAX_CHILDREN], bad;
+        unsigned c = g < LFC_GROUPS ? tree_children(g, me, ch, &bad) : (bad = 1, 0);
+        if (bad || c == 0) {                    /* not a member, or nobody to send to */
+            if (bad) CW(LFC_C_ERRORS) = CW(LFC_C_ERRORS) + 1u;
+            release_sent(i);
+            return;
+        }
+        h[0] = LFC_TAG_MCAST << 16;
+        h[2] = size | g << 16 | me << 24;
+        pkt_refs[i] = c;
+        for (unsigned k = 0; k < c; k++) credit_send(desc_new((unsigned)hdr, ch[k], i));
+        return;
+    }
+    if (dest >= nodes || dest == me) {
         CW(LFC_C_ERRORS) = CW(LFC_C_ERRORS) + 1u;
         release_sent(i);
         return;
     }
-    pkt_dest[i] = dest;
-    pkt_size[i] = size;
-    credit_send(i, dest);
+    h[0] = LFC_TAG_UCAST << 16;
+    h[2] = size;
+    pkt_refs[i] = 1;
+    credit_send(desc_new((unsigned)hdr, dest, i));
 }
 
-/* send_packet: route, header with the credits owed to dest, the data */
-static void tx_start(void)
+static void send_from(unsigned char *hdr, unsigned dest, unsigned bytes)
 {
-    unsigned item = txq[txq_h++ & 63u], dest, tag, size;
-    unsigned char *hdr;
-    if (item & ITEM_CREDIT) {
-        dest = item & 0xFFu;
-        credit_queued[dest] = 0;
-        if (!PCB(dest, LFC_PCB_FREE)) return;   /* a data packet took them already */
-        hdr = (unsigned char *)CBUF + ROUTE_SLOT;
-        tag = LFC_TAG_CREDIT;
-        size = 0;
-        CW(LFC_C_CREDIT_TX) = CW(LFC_C_CREDIT_TX) + 1u;
-    } else {
-        dest = pkt_dest[item];
-        hdr = spkt(item) + LFC_SENDPKT_DATA - LFC_HDR_BYTES;
-        tag = LFC_TAG_UCAST;
-        size = pkt_size[item];
-    }
-    unsigned *h = (unsigned *)hdr;
-    h[0] = tag << 16 | me;
-    h[1] = PCB(dest, LFC_PCB_FREE);
-    PCB(dest, LFC_PCB_FREE) = 0;
-    h[2] = size;
     unsigned *rw = (unsigned *)(hdr - ROUTE_SLOT);
     const unsigned *from = route_words[dest];
     rw[0] = from[0];
@@ -165,17 +288,97 @@ static void tx_start(void)
     rw[2] = from[2];
     rw[3] = from[3];
     unsigned char *start = hdr - route_len[dest];
-    ni_send_segment(start, (unsigned)(hdr + LFC_HDR_BYTES) + round4(size) - (unsigned)start, 1);
+    ni_send_segment(start, (unsigned)hdr + bytes - (unsigned)start, 1);
+}
+
+/* send_packet: route, header with the credits owed to dest, the data */
+static void tx_start(void)
+{
+    unsigned item = txq[txq_h++ & (TXQ_N - 1u)], dest;
+    unsigned char *hdr;
+    unsigned *h;
+    if (item & ITEM_CTRL) {
+        dest = item & 0xFFu;
+        hdr = (unsigned char *)CBUF + ROUTE_SLOT;
+        h = (unsigned *)hdr;
+        unsigned bytes = LFC_HDR_BYTES;
+        if (item & ITEM_CREDIT) {
+            credit_queued[dest] = 0;
+            if (!PCB(dest, LFC_PCB_FREE)) return;   /* a data packet took them already */
+            h[0] = LFC_TAG_CREDIT << 16 | me;
+            h[2] = 0;
+            CW(LFC_C_CREDIT_TX) = CW(LFC_C_CREDIT_TX) + 1u;
+        } else if (item & ITEM_FA_REQ) {
+            h[0] = LFC_TAG_FA_REQ << 16 | me;
+            h[2] = 0;
+        } else {
+            h[0] = LFC_TAG_FA_REP << 16 | me;
+            h[2] = 4;
+            h[3] = fa_reply[dest];
+            bytes += 4u;
+        }
+        h[1] = PCB(dest, LFC_PCB_FREE);
+        PCB(dest, LFC_PCB_FREE) = 0;
+        send_from(hdr, dest, bytes);
+    } else {
+        dest = d_dest[item];
+        hdr = (unsigned char *)d_hdr[item];
+        h = (unsigned *)hdr;
+        h[0] = (h[0] & 0xFFFF0000u) | me;
+        h[1] = PCB(dest, LFC_PCB_FREE);
+        PCB(dest, LFC_PCB_FREE) = 0;
+        send_from(hdr, dest, LFC_HDR_BYTES + round4(h[2] & 0xFFFFu));
+    }
     tx_busy = 1;
     tx_item = item;
+}
+
+/* One fewer use of receive buffer k: when none is left, free it and owe
+ * its immediate sender a credit. */
+static void rb_unref(unsigned k)
+{
+    if (--rb_refs[k]) return;
+    unsigned src = rb_src[k];
+    rfree[rfree_n++] = k;
+    PCB(src, PCB_HELD) = PCB(src, PCB_HELD) - 1u;
+    unsigned owed = PCB(src, LFC_PCB_FREE) + 1u;
+    PCB(src, LFC_PCB_FREE) = owed;
+    if (owed >= refresh && !credit_queued[src]) {
+        credit_queued[src] = 1;
+        txq_push(ITEM_CREDIT | src);
+    }
 }
 
 static void tx_done(void)
 {
     tx_busy = 0;
-    if (!(tx_item & ITEM_CREDIT)) {
-        release_sent(tx_item);
+    if (tx_item & ITEM_CTRL) return;
+    unsigned d = tx_item, o = d_owner[d];
+    dfree[dfree_n++] = d;
+    if (o & OWN_RB) {
+        CW(LFC_C_FORWARDED) = CW(LFC_C_FORWARDED) + 1u;
+        rb_unref(o & ~OWN_RB);
+    } else if (--pkt_refs[o] == 0) {
+        release_sent(o);
         CW(LFC_C_SENT) = CW(LFC_C_SENT) + 1u;
+    }
+}
+
+/* A control packet's buffer is free at once; a fetch-and-add request is
+ * a data packet (it took a credit), so it is owed back like one. */
+static void rx_control(unsigned k, unsigned tag, unsigned src, const unsigned *h)
+{
+    rfree[rfree_n++] = k;
+    if (tag == LFC_TAG_FA_REQ) {
+        unsigned v = CW(LFC_C_FA_VAR);
+        CW(LFC_C_FA_VAR) = v + 1u;
+        CW(LFC_C_FA_SERVED) = CW(LFC_C_FA_SERVED) + 1u;
+        fa_reply[src] = v;
+        txq_push(ITEM_FA_REP | src);
+        PCB(src, LFC_PCB_FREE) = PCB(src, LFC_PCB_FREE) + 1u;   /* the reply carries it */
+    } else if (tag == LFC_TAG_FA_REP) {
+        CW(LFC_C_FA_RESULT) = h[3];
+        CW(LFC_C_FA_DONE) = fa_seen;
     }
 }
 
@@ -189,64 +392,73 @@ static void rx(void)
     r_cur = rfree[--rfree_n];
     ni_recv_post(rb(r_cur), RB_BYTES);
     const unsigned *h = (const unsigned *)b;
-    unsigned tag = h[0] >> 16, src = h[0] & 0xFFFFu, size = h[2];
+    unsigned tag = h[0] >> 16, src = h[0] & 0xFFFFu, size = h[2] & 0xFFFFu;
     if (!ni_recv_crc_ok(b, len) || len < LFC_HDR_BYTES || src >= nodes || size > LFC_MAX_PAYLOAD ||
         LFC_HDR_BYTES + round4(size) > len) {
         CW(LFC_C_ERRORS) = CW(LFC_C_ERRORS) + 1u;   /* §3.4: CRC errors are catastrophic */
         fault(3);
     }
     credits_in(src, h[1]);
-    if (tag != LFC_TAG_UCAST) {                 /* CREDIT: nothing more to do */
-        rfree[rfree_n++] = k;
+    if (tag != LFC_TAG_UCAST && tag != LFC_TAG_MCAST) {
+        rx_control(k, tag, src, h);
         return;
     }
     unsigned held = PCB(src, PCB_HELD) + 1u;
     if (held > credits0) fault(4);              /* a sender beyond its credits */
     PCB(src, PCB_HELD) = held;
+    rb_src[k] = src;
+    rb_refs[k] = 1;
+    unsigned from = src;
+    if (tag == LFC_TAG_MCAST) {                 /* forward to my children in the root's tree */
+        unsigned ch[LFC_TREE_MAX_CHILDREN], bad, g = (h[2] >> 16) & 0xFFu;
+        from = h[2] >> 24;
+        unsigned c = tree_children(g, from, ch, &bad);
+        if (bad) fault(6);                      /* a group this NI does not know */
+        rb_refs[k] += c;
+        for (unsigned i = 0; i < c; i++) credit_send(desc_new((unsigned)b, ch[i], OWN_RB | k));
+    }
     dq[dq_t & (RB_N - 1u)] = k;
     dq_len[dq_t & (RB_N - 1u)] = size;
+    dq_src[dq_t & (RB_N - 1u)] = from;
     dq_t++;
     CW(LFC_C_RECEIVED) = CW(LFC_C_RECEIVED) + 1u;
 }
 
 static void deliver_start(void)
 {
-    unsigned k = dq[dq_h & (RB_N - 1u)], size = dq_len[dq_h & (RB_N - 1u)];
+    unsigned k = dq[dq_h & (RB_N - 1u)], size = dq_len[dq_h & (RB_N - 1u)], src = dq_src[dq_h & (RB_N - 1u)];
     dq_h++;
     unsigned char *b = rb(k);
     unsigned host = HQ(hq_head & (LFC_HQ_N - 1u));
     hq_head++;
     CW(LFC_C_HQ_HEAD) = hq_head;
-    unsigned r4 = round4(size), src = ((const unsigned *)b)[0] & 0xFFFFu;
+    unsigned r4 = round4(size);
     *(unsigned *)(b + LFC_HDR_BYTES + r4) = LFC_FULL | src << 16 | size;
     deliv_ticket = hdma_post(&dma, HDMA_TO_HOST, (unsigned)b + LFC_HDR_BYTES, r4 + 4u, host + LFC_STATUS_OFF - r4);
     deliv_rb = k;
     deliv_busy = 1;
 }
 
-/* The packet is in host memory: free its NI buffer, owe its sender a credit. */
+/* The packet is in host memory. */
 static void deliver_done(void)
 {
     deliv_busy = 0;
-    unsigned src = ((const unsigned *)rb(deliv_rb))[0] & 0xFFFFu;
-    rfree[rfree_n++] = deliv_rb;
-    PCB(src, PCB_HELD) = PCB(src, PCB_HELD) - 1u;
-    unsigned owed = PCB(src, LFC_PCB_FREE) + 1u;
-    PCB(src, LFC_PCB_FREE) = owed;
-    if (owed >= refresh && !credit_queued[src]) {
-        credit_queued[src] = 1;
-        txq_push(ITEM_CREDIT | src);
-    }
+    fw_waits.delivered++;
+    rb_unref(deliv_rb);
 }
 
 int main(void)
 {
-    if ((unsigned)__end > LFC_CTRL) sim_assert_fail("lfc ucast: the image reaches into the control block");
-    for (unsigned i = 0; i < 16; i++) CW(4 * i) = 0;
+    if ((unsigned)__end > LFC_CTRL) sim_assert_fail("lfc: the image reaches into the control block");
+    for (unsigned i = 0; i < LFC_C_WORDS; i++) CW(4 * i) = 0;
     for (unsigned i = 0; i < LFC_SEND_N; i++) SQ(i, LFC_SQ_SEQ) = 0;
-    if (!ni_have_routes()) sim_assert_fail("lfc ucast: no route table");
+    if (!ni_have_routes()) sim_assert_fail("lfc: no route table");
     me = ni_my_id();
     stage_routes();
+    fw_waits.proto[0] = 'l';
+    fw_waits.proto[1] = 'f';
+    fw_waits.proto[2] = 'c';
+    fw_waits.version = FW_WAITS_VERSION;
     CW(LFC_C_NODE) = me;
     CW(LFC_C_NODES) = nodes;
     CW(LFC_C_MAGIC) = LFC_MAGIC;
@@ -256,7 +468,7 @@ int main(void)
     refresh = CW(LFC_C_REFRESH);
     /* every other NI gets credits0 buffers; two more keep the engine posted */
     if (credits0 == 0 || credits0 * (nodes - 1u) + 2u > RB_N || refresh == 0 || refresh > credits0)
-        sim_assert_fail("lfc ucast: CREDITS x (NIs - 1) + 2 must fit 128 buffers, 1 <= REFRESH <= CREDITS");
+        sim_assert_fail("lfc: CREDITS x (NIs - 1) + 2 must fit 128 buffers, 1 <= REFRESH <= CREDITS");
     for (unsigned d = 0; d < nodes; d++) {
         PCB(d, LFC_PCB_SEND) = d == me ? 0 : credits0;
         PCB(d, LFC_PCB_FREE) = 0;
@@ -264,6 +476,7 @@ int main(void)
         PCB(d, PCB_HELD) = 0;
     }
     for (unsigned k = 1; k < RB_N; k++) rfree[rfree_n++] = RB_N - k;
+    for (unsigned d = 0; d < DESC_N; d++) dfree[dfree_n++] = (DESC_N - 1u - d);
     hdma_init(&dma);
     ni_crc_enable(1);
     ni_ack(NI_EV_RECV | NI_EV_BUFF | NI_ORUN_BITS);

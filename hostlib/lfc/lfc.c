@@ -1,7 +1,9 @@
-/* LFC's host library, unicast (lfc.h): send packets, launch, the host
- * receive queue, upcalls and packet ownership. */
+/* LFC's host library (lfc.h): send packets, launch (unicast, broadcast,
+ * multicast), the host receive queue, upcalls and packet ownership,
+ * groups, fetch-and-add. */
 #include "lfc.h"
 #include "../../firmware/lfc/lfc_abi.h"
+#include "../../firmware/lfc/tree.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -27,6 +29,10 @@ struct lfc {
     unsigned hq_tail, empty;         /* given so far / delivered so far */
     int *client_owns;                /* per host buffer: the client kept it */
     sim_time poll_miss, poll_hit;
+    unsigned ngroups;                /* user groups created (ids 1 ..) */
+    uint64_t group_members[LFC_GROUPS];   /* bit per NI */
+    int used_bcast, used_mcast;
+    uint32_t fa_done;                /* fetch-and-adds answered */
     char err[400];
 };
 
@@ -53,6 +59,19 @@ void lfc_params_default(lfc_params *p)
     p->credits = 8;
     p->refresh = 4;
     p->host_buffers = 64;
+    p->bcast_tree = LFC_TREE_BINARY;
+}
+
+/* Group g's row of the NI's group table: members, kind, then n (last). */
+static int group_write(lfc *l, unsigned g, const unsigned *members, unsigned n, unsigned kind)
+{
+    uint8_t m[LFC_MAX_NODES];
+    for (unsigned i = 0; i < n; i++) m[i] = (uint8_t)members[i];
+    uint32_t a = LFC_GT + g * LFC_GT_BYTES;
+    if (plat_pio_write(l->p, sram(l, a + LFC_GT_MEMBERS), m, (n + 3u) & ~3u, PLAT_PIO_PLAIN) ||
+        plat_pio_write32(l->p, sram(l, a + LFC_GT_KIND), kind) || plat_pio_write32(l->p, sram(l, a + LFC_GT_N), n))
+        return fail(l, "group table: %s", plat_error(l->p));
+    return 0;
 }
 
 /* Give host buffer i to the NI: status EMPTY, its bus address to the queue. */
@@ -87,6 +106,8 @@ lfc *lfc_open(platform *p, const lfc_params *prm, lfc_upcall_fn up, void *ctx, c
     if (!up) rc = fail(l, "no upcall");
     else if (prm->credits == 0 || prm->refresh == 0 || prm->refresh > prm->credits)
         rc = fail(l, "credits %u, refresh %u: need 1 <= refresh <= credits", prm->credits, prm->refresh);
+    else if (prm->bcast_tree >= LFC_TREE_KINDS)
+        rc = fail(l, "broadcast tree kind %u: 0 binary, 1 binomial, 2 chain", prm->bcast_tree);
     else if (l->nhb == 0 || l->nhb >= LFC_HQ_N)
         rc = fail(l, "host buffers %u: 1 .. %u", l->nhb, LFC_HQ_N - 1);
     if (rc == 0 && !(l->client_owns = calloc(l->nhb, sizeof *l->client_owns))) rc = fail(l, "out of memory");
@@ -107,6 +128,11 @@ lfc *lfc_open(platform *p, const lfc_params *prm, lfc_upcall_fn up, void *ctx, c
         rc = fail(l, "credits %u for %u other NIs: the NI has 128 receive buffers (2 kept for the engine)",
                   prm->credits, l->nodes - 1u);
     for (unsigned i = 0; rc == 0 && i < l->nhb; i++) rc = give(l, i);
+    if (rc == 0) {   /* group 0: the broadcast group, before GO (no packet can come sooner) */
+        unsigned all[LFC_MAX_NODES];
+        for (unsigned i = 0; i < l->nodes && i < LFC_MAX_NODES; i++) all[i] = i;
+        rc = group_write(l, 0, all, l->nodes, prm->bcast_tree);
+    }
     if (rc == 0 && (plat_pio_write32(p, sram(l, LFC_CTRL + LFC_C_CREDITS), prm->credits) ||
                     plat_pio_write32(p, sram(l, LFC_CTRL + LFC_C_REFRESH), prm->refresh) ||
                     plat_pio_write32(p, sram(l, LFC_CTRL + LFC_C_GO), 1)))
@@ -155,18 +181,17 @@ void *lfc_send_alloc(lfc *l, int upcalls_allowed)
     return l->stage[i];
 }
 
-int lfc_ucast_launch(lfc *l, unsigned dest, void *pkt, unsigned size, int upcalls_allowed)
+/* Launch send packet pkt to dest (a send-queue dest word; what names the
+ * call in errors). */
+static int launch(lfc *l, const char *what, uint32_t dest, void *pkt, unsigned size)
 {
-    (void)upcalls_allowed;   /* the send queue slot is always free here: nothing to wait for */
     uint8_t *b = pkt;
     ptrdiff_t off = b - &l->stage[0][0];
     if (!pkt || off < 0 || off >= (ptrdiff_t)sizeof l->stage || off % LFC_MAX_PAYLOAD)
-        return fail(l, "ucast_launch: %p is not a send packet of this endpoint", pkt);
+        return fail(l, "%s: %p is not a send packet of this endpoint", what, pkt);
     unsigned i = (unsigned)(off / LFC_MAX_PAYLOAD);
-    if (!l->owned[i]) return fail(l, "ucast_launch: send packet %u is not owned by the client (launched already?)", i);
-    if (size > LFC_MAX_PAYLOAD) return fail(l, "ucast_launch: %u bytes is over the maximum payload (%u)", size, LFC_MAX_PAYLOAD);
-    if (dest >= l->nodes || dest == l->node)
-        return fail(l, "ucast_launch: destination %u (this is %u of %u processes)", dest, l->node, l->nodes);
+    if (!l->owned[i]) return fail(l, "%s: send packet %u is not owned by the client (launched already?)", what, i);
+    if (size > LFC_MAX_PAYLOAD) return fail(l, "%s: %u bytes is over the maximum payload (%u)", what, size, LFC_MAX_PAYLOAD);
     uint32_t slot = LFC_SQ + i * 16u;
     uint8_t w[8];
     uint32_t v[2] = {dest, size};
@@ -177,9 +202,78 @@ int lfc_ucast_launch(lfc *l, unsigned dest, void *pkt, unsigned size, int upcall
                                plat_has_mode(l->p, PLAT_PIO_WC) ? PLAT_PIO_WC : PLAT_PIO_PLAIN)) ||
         plat_pio_write(l->p, sram(l, slot + LFC_SQ_DEST), w, sizeof w, PLAT_PIO_PLAIN) ||
         plat_pio_write32(l->p, sram(l, slot + LFC_SQ_SEQ), l->launches + 1u))
-        return fail(l, "ucast_launch: %s", plat_error(l->p));
+        return fail(l, "%s: %s", what, plat_error(l->p));
     l->owned[i] = 0;
     l->launches++;
+    return 0;
+}
+
+int lfc_ucast_launch(lfc *l, unsigned dest, void *pkt, unsigned size, int upcalls_allowed)
+{
+    (void)upcalls_allowed;   /* the send queue slot is always free here: nothing to wait for */
+    if (size <= LFC_MAX_PAYLOAD && (dest >= l->nodes || dest == l->node))
+        return fail(l, "ucast_launch: destination %u (this is %u of %u processes)", dest, l->node, l->nodes);
+    return launch(l, "ucast_launch", dest, pkt, size);
+}
+
+int lfc_group_create(lfc *l, const unsigned *members, unsigned n, unsigned tree_kind)
+{
+    uint64_t set = 0;
+    int mine = 0;
+    if (tree_kind >= LFC_TREE_KINDS) return fail(l, "group_create: tree kind %u (0 binary, 1 binomial, 2 chain)", tree_kind);
+    if (n < 2 || n > l->nodes) return fail(l, "group_create: %u members (2 .. %u)", n, l->nodes);
+    for (unsigned i = 0; i < n; i++) {
+        if (members[i] >= l->nodes) return fail(l, "group_create: member %u is not a process (0 .. %u)", members[i], l->nodes - 1u);
+        if (set >> members[i] & 1u) return fail(l, "group_create: member %u given twice", members[i]);
+        set |= (uint64_t)1 << members[i];
+        mine |= members[i] == l->node;
+    }
+    for (unsigned g = 1; g <= l->ngroups; g++)
+        if (l->group_members[g] & set)
+            return fail(l, "group_create: overlapping groups: this group shares members with group %u (LFC groups may not overlap)", g);
+    if (!mine) return fail(l, "group_create: process %u is not a member", l->node);
+    if (l->ngroups + 1u >= LFC_GROUPS) return fail(l, "group_create: at most %u groups", LFC_GROUPS - 1u);
+    unsigned g = ++l->ngroups;
+    l->group_members[g] = set;
+    return group_write(l, g, members, n, tree_kind) ? -1 : (int)g;
+}
+
+int lfc_bcast_launch(lfc *l, void *pkt, unsigned size, int upcalls_allowed)
+{
+    (void)upcalls_allowed;
+    if (l->used_mcast) return fail(l, "bcast_launch: this endpoint multicasts; broadcast and multicast may not be mixed");
+    if (l->nodes < 2) return fail(l, "bcast_launch: no other process");
+    l->used_bcast = 1;
+    return launch(l, "bcast_launch", LFC_DEST_GROUP, pkt, size);
+}
+
+int lfc_mcast_launch(lfc *l, int group, void *pkt, unsigned size, int upcalls_allowed)
+{
+    (void)upcalls_allowed;
+    if (group < 1 || (unsigned)group > l->ngroups) return fail(l, "mcast_launch: no group %d", group);
+    if (l->used_bcast) return fail(l, "mcast_launch: this endpoint broadcasts; broadcast and multicast may not be mixed");
+    if (!(l->group_members[group] >> l->node & 1u)) return fail(l, "mcast_launch: not a member of group %d", group);
+    l->used_mcast = 1;
+    return launch(l, "mcast_launch", LFC_DEST_GROUP | (uint32_t)group, pkt, size);
+}
+
+int lfc_fetch_and_add(lfc *l, unsigned ni, unsigned *old, int upcalls_allowed)
+{
+    if (ni >= l->nodes) return fail(l, "fetch_and_add: no process %u (0 .. %u)", ni, l->nodes - 1u);
+    void *pkt = lfc_send_alloc(l, upcalls_allowed);
+    if (!pkt) return -1;
+    if (launch(l, "fetch_and_add", LFC_DEST_FA | ni, pkt, 0)) return -1;
+    uint32_t want = l->fa_done + 1u;
+    sim_time give_up = plat_now(l->p) + SIM_US(WAIT_LIMIT_US);
+    for (;;) {
+        uint32_t done;
+        if (plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_FA_DONE), &done)) return fail(l, "fetch_and_add: %s", plat_error(l->p));
+        if (done == want) break;
+        if (plat_now(l->p) > give_up) return fail(l, "fetch_and_add: no answer from process %u in 1 s", ni);
+        if (drain(l, upcalls_allowed) < 0) return -1;
+    }
+    l->fa_done = want;
+    if (plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_FA_RESULT), old)) return fail(l, "fetch_and_add: %s", plat_error(l->p));
     return 0;
 }
 
@@ -243,7 +337,9 @@ int lfc_counters_get(lfc *l, lfc_counters *c)
         plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_RECEIVED), &c->received) ||
         plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_CREDIT_TX), &c->credit_tx) ||
         plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_BLOCKED), &c->blocked) ||
-        plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_ERRORS), &c->errors))
+        plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_ERRORS), &c->errors) ||
+        plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_FA_SERVED), &c->fa_served) ||
+        plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_FORWARDED), &c->forwarded))
         return fail(l, "counters: %s", plat_error(l->p));
     return 0;
 }

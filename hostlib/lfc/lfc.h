@@ -1,4 +1,4 @@
-/* LFC's host library, unicast part (seed 002 Table 3.1, §3.1, §3.6): an
+/* LFC's host library (seed 002 Table 3.1, §3.1, §3.6): an
  * endpoint handle first in every call (no global state). The NI side is
  * firmware/lfc/ucast.c; the contract firmware/lfc/lfc_abi.h.
  *
@@ -31,9 +31,10 @@ typedef struct lfc_params {
     unsigned credits;          /* send credits per destination (= NI receive buffers per sender) */
     unsigned refresh;          /* owed credits that make the NI send a CREDIT packet */
     unsigned host_buffers;     /* host receive buffers (<= 255) */
+    unsigned bcast_tree;       /* broadcast spanning tree: LFC_TREE_* (firmware/lfc/tree.h) */
 } lfc_params;
 
-void lfc_params_default(lfc_params *p);   /* 8 credits, refresh 4, 64 host buffers */
+void lfc_params_default(lfc_params *p);   /* 8 credits, refresh 4, 64 host buffers, binary trees */
 lfc *lfc_open(platform *p, const lfc_params *prm, lfc_upcall_fn up, void *ctx, char *err, size_t errlen);
 /* Waits until every launched packet has left the NI (draining, with
  * upcalls), then QUIT; frees l. -1 and a message in err if the wait failed. */
@@ -51,11 +52,30 @@ int lfc_poll(lfc *l);
 int lfc_wait(lfc *l, sim_time max_ps);
 int lfc_packet_free(lfc *l, void *pkt);
 
+/* Multicast (§4.2). lfc_group_create: every member calls it with the same
+ * members (NI numbers, the same order) and tree kind (LFC_TREE_*) before
+ * any member sends to the group (e.g. behind a barrier); returns the group
+ * (1 .. 7) or -1: groups may not overlap (L1689-L1702), and the caller
+ * must be a member. lfc_bcast_launch sends to every other process over
+ * the broadcast tree (lfc_params.bcast_tree); lfc_mcast_launch to the
+ * other members of group. One endpoint may not mix broadcast and
+ * multicast (L1689-L1702). A receiver's upcall names the packet's root
+ * (its original sender) as src. */
+int lfc_group_create(lfc *l, const unsigned *members, unsigned n, unsigned tree_kind);
+int lfc_bcast_launch(lfc *l, void *pkt, unsigned size, int upcalls_allowed);
+int lfc_mcast_launch(lfc *l, int group, void *pkt, unsigned size, int upcalls_allowed);
+
+/* Fetch-and-add on the variable in process ni's NI (one per NI, starting
+ * at 0): adds one and puts the old value in *old; waits for the answer
+ * (draining, with upcalls only when upcalls_allowed). 0 or -1. Not while
+ * a send packet is allocated and not launched. */
+int lfc_fetch_and_add(lfc *l, unsigned ni, unsigned *old, int upcalls_allowed);
+
 /* The NI's protocol state for destination / source d (PIO reads): send
  * credits, credits owed to d, sends blocked, buffers holding d's packets. */
 typedef struct lfc_pcb { uint32_t send_credits, free_credits, blocked, held; } lfc_pcb;
 int lfc_pcb_get(lfc *l, unsigned d, lfc_pcb *out);
-typedef struct lfc_counters { uint32_t sent, received, credit_tx, blocked, errors; } lfc_counters;
+typedef struct lfc_counters { uint32_t sent, received, credit_tx, blocked, errors, fa_served, forwarded; } lfc_counters;
 int lfc_counters_get(lfc *l, lfc_counters *c);
 
 #endif

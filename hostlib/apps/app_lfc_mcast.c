@@ -1,0 +1,369 @@
+/* Programs on LFC's multicast and fetch-and-add (hostlib/lfc/lfc.h,
+ * firmware/lfc/ucast.c, build/fw/lfc/ucast.l4.elf), seed 002's DAS cluster:
+ *
+ * lfc_mcast_check: every member sends COUNT packets of SIZE bytes to its
+ *   group (GROUPS 0: broadcast to all; GROUPS k: k disjoint groups of
+ *   consecutive processes) over TREE (0 binary, 1 binomial, 2 chain),
+ *   polling between sends (only each group's first SENDERS members when
+ *   SENDERS > 0); then a barrier through process 0, a quiet
+ *   period, and each NI's protocol state. A process fails unless every
+ *   root's packets arrived exactly once, in order, intact; combine checks
+ *   credits per (sender, receiver) pair as lfc_check does. -> received
+ *   (process 0), forwarded (all NIs), pairs_checked.
+ * lfc_bcast_latency: process 0 broadcasts a SIZE-byte packet ITERS times;
+ *   every other process notes the simulated time of its upcall and answers
+ *   by unicast; process 0 waits for all answers before the next. combine:
+ *   bcast_us = mean over iterations of (last receiver's upcall - launch).
+ * lfc_fa: processes FIRST .. FIRST+ACTIVE-1 each do COUNT fetch-and-adds
+ *   on process TARGET's variable, then all meet in a barrier. -> fa_us
+ *   (mean time per fetch-and-add at process FIRST); combine fails unless
+ *   the values returned are 0 .. total-1, each exactly once. -> fa_values.
+ * lfc_mcast_misuse: overlapping groups, a packet over the maximum size,
+ *   launching a packet not owned, mixing broadcast and multicast, all fail
+ *   with a clear error -> caught (of 4).
+ * Parameters CREDITS, REFRESH (lfc_params), TREE. */
+#include "happ.h"
+#include "../lfc/lfc.h"
+#include "../../firmware/lfc/lfc_abi.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXN 64
+#define BARRIER 0xFFFFFFFFu
+
+typedef struct {
+    platform *p;
+    unsigned got, barrier, barriers, next[MAXN], dups, missing, damaged;
+    sim_time *at;                  /* lfc_bcast_latency: upcall times, by iteration */
+    unsigned nat, maxat;
+} mrx;
+
+static uint8_t pat(unsigned src, unsigned k, unsigned i) { return (uint8_t)(src * 29u + k * 5u + i); }
+static unsigned rd32(const uint8_t *d) { return (unsigned)d[0] << 24 | (unsigned)d[1] << 16 | (unsigned)d[2] << 8 | d[3]; }
+static void wr32(uint8_t *d, unsigned v)
+{
+    for (int i = 0; i < 4; i++) d[i] = (uint8_t)(v >> (24 - 8 * i));
+}
+
+static int upcall(void *ctx, lfc *l, unsigned src, void *pkt, unsigned size, unsigned flags)
+{
+    (void)l;
+    (void)flags;
+    mrx *r = ctx;
+    const uint8_t *d = pkt;
+    if (size >= 4 && rd32(d) == BARRIER) {
+        r->barrier++;
+        return 0;
+    }
+    r->got++;
+    if (r->at && r->nat < r->maxat) r->at[r->nat++] = plat_now(r->p);
+    if (size >= 8 && src < MAXN) {
+        unsigned k = rd32(d + 4);
+        for (unsigned i = 8; i < size; i++)
+            if (d[i] != pat(src, k, i)) {
+                r->damaged++;
+                return 0;
+            }
+        if (k < r->next[src]) r->dups++;
+        else if (k > r->next[src]) r->missing += k - r->next[src];
+        if (k >= r->next[src]) r->next[src] = k + 1;
+    }
+    return 0;
+}
+
+static lfc *open_lfc(platform *p, happ_env *e, mrx *r)
+{
+    long long credits, refresh, tree;
+    if (happ_int(e, "CREDITS", 8, &credits) || happ_int(e, "REFRESH", 4, &refresh) || happ_int(e, "TREE", 0, &tree))
+        return NULL;
+    lfc_params prm;
+    lfc_params_default(&prm);
+    prm.credits = (unsigned)credits;
+    prm.refresh = (unsigned)refresh;
+    prm.bcast_tree = (unsigned)tree;
+    char err[400];
+    r->p = p;
+    lfc *l = lfc_open(p, &prm, upcall, r, err, sizeof err);
+    if (!l) happ_fail(e, "%s", err);
+    return l;
+}
+
+static int finish(happ_env *e, lfc *l, int rc)
+{
+    char err[400];
+    if (lfc_close(l, err, sizeof err) && rc == 0) rc = happ_fail(e, "%s", err);
+    return rc;
+}
+
+static int ucast(happ_env *e, lfc *l, unsigned dest, unsigned word)
+{
+    uint8_t *pkt = lfc_send_alloc(l, 1);
+    if (!pkt) return happ_fail(e, "process %u: %s", lfc_my_proc(l), lfc_error(l));
+    wr32(pkt, word);
+    if (lfc_ucast_launch(l, dest, pkt, 4, 1)) return happ_fail(e, "process %u: %s", lfc_my_proc(l), lfc_error(l));
+    return 0;
+}
+
+static int wait_until(happ_env *e, lfc *l, const unsigned *count, unsigned want, sim_time max)
+{
+    while (*count < want) {
+        int w = lfc_wait(l, max);
+        if (w < 0) return happ_fail(e, "process %u: %s", lfc_my_proc(l), lfc_error(l));
+        if (w == 0) return happ_fail(e, "process %u: %u of %u packets, then nothing", lfc_my_proc(l), *count, want);
+    }
+    return 0;
+}
+
+/* Everyone tells process 0, process 0 tells everyone (unicast). Counts
+ * are absolute: a process may tell process 0 it reached barrier b + 1
+ * before process 0 has left barrier b. */
+static int barrier(happ_env *e, lfc *l, mrx *r)
+{
+    unsigned me = lfc_my_proc(l), n = lfc_nr_procs(l), b = ++r->barriers;
+    if (me != 0) {
+        if (ucast(e, l, 0, BARRIER)) return -1;
+        return wait_until(e, l, &r->barrier, b, SIM_US(500000));
+    }
+    if (wait_until(e, l, &r->barrier, b * (n - 1u), SIM_US(500000))) return -1;
+    for (unsigned d = 1; d < n; d++)
+        if (ucast(e, l, d, BARRIER)) return -1;
+    return 0;
+}
+
+typedef struct { unsigned n, credits; lfc_pcb pcb[MAXN]; uint32_t forwarded; } mck_state;
+
+static int mcast_check(platform *p, happ_env *e)
+{
+    long long count, size, credits, groups, tree, senders;
+    if (happ_int(e, "COUNT", 10, &count) || happ_int(e, "SIZE", 64, &size) || happ_int(e, "CREDITS", 8, &credits) ||
+        happ_int(e, "GROUPS", 0, &groups) || happ_int(e, "TREE", 0, &tree) || happ_int(e, "SENDERS", 0, &senders))
+        return -1;
+    if (count < 1 || size < 8 || size > LFC_MAX_PAYLOAD || groups < 0) return happ_fail(e, "COUNT >= 1, SIZE 8..1024, GROUPS >= 0");
+    mrx r = {0};
+    lfc *l = open_lfc(p, e, &r);
+    if (!l) return -1;
+    unsigned me = lfc_my_proc(l), n = lfc_nr_procs(l), lo = 0, hi = n;
+    int rc = n > MAXN ? happ_fail(e, "at most %d processes", MAXN) : 0, g = 0;
+    if (rc == 0 && groups > 0) {   /* group of me: [lo, hi) */
+        unsigned k = (unsigned)groups, per = n / k;
+        if (per < 2) rc = happ_fail(e, "GROUPS %u: fewer than 2 processes each", k);
+        unsigned gi = per ? me / per : 0;
+        if (gi >= k) gi = k - 1u;
+        lo = gi * per;
+        hi = gi == k - 1u ? n : lo + per;
+        unsigned m[MAXN];
+        for (unsigned i = lo; i < hi; i++) m[i - lo] = i;
+        if (rc == 0 && (g = lfc_group_create(l, m, hi - lo, (unsigned)tree)) < 0) rc = happ_fail(e, "%s", lfc_error(l));
+    }
+    if (rc == 0) rc = barrier(e, l, &r);   /* every group known everywhere before any packet */
+    uint8_t msg[LFC_MAX_PAYLOAD];
+    unsigned roots = senders > 0 && senders < hi - lo ? (unsigned)senders : hi - lo;   /* the group's first */
+    for (long long k = 0; rc == 0 && me < lo + roots && k < count; k++) {
+        uint8_t *pkt = lfc_send_alloc(l, 1);
+        if (!pkt) {
+            rc = happ_fail(e, "process %u: %s", me, lfc_error(l));
+            break;
+        }
+        wr32(msg, 0);
+        wr32(msg + 4, (unsigned)k);
+        for (unsigned i = 8; i < (unsigned)size; i++) msg[i] = pat(me, (unsigned)k, i);
+        memcpy(pkt, msg, (size_t)size);
+        if ((groups ? lfc_mcast_launch(l, g, pkt, (unsigned)size, 1) : lfc_bcast_launch(l, pkt, (unsigned)size, 1)) ||
+            lfc_poll(l) < 0)
+            rc = happ_fail(e, "process %u: %s", me, lfc_error(l));
+    }
+    unsigned want = (unsigned)count * (me < lo + roots ? roots - 1u : roots);
+    if (rc == 0) rc = wait_until(e, l, &r.got, want, SIM_US(500000));
+    if (rc == 0) rc = barrier(e, l, &r);
+    while (rc == 0) {   /* quiet: 1 ms without packets */
+        int w = lfc_wait(l, SIM_US(1000));
+        if (w < 0) rc = happ_fail(e, "%s", lfc_error(l));
+        if (w == 0) break;
+    }
+    for (unsigned s = lo; rc == 0 && s < lo + roots; s++)
+        if (s != me) r.missing += (unsigned)count - r.next[s];
+    if (rc == 0 && (r.dups || r.missing || r.damaged || r.got != want))
+        rc = happ_fail(e, "process %u: %u of %u packets, %u twice, %u missing or out of order, %u damaged", me, r.got, want,
+                       r.dups, r.missing, r.damaged);
+    mck_state *st = calloc(1, sizeof *st);
+    st->n = n;
+    st->credits = (unsigned)credits;
+    lfc_counters c = {0};
+    for (unsigned d = 0; rc == 0 && d < n; d++)
+        if (lfc_pcb_get(l, d, &st->pcb[d])) rc = happ_fail(e, "%s", lfc_error(l));
+    if (rc == 0 && lfc_counters_get(l, &c)) rc = happ_fail(e, "%s", lfc_error(l));
+    st->forwarded = c.forwarded;
+    e->state = st;
+    if (rc == 0 && me == 0) happ_measure(e, "received", r.got);
+    return finish(e, l, rc);
+}
+
+static int mcast_combine(happ_env *const *envs, int n, happ_env *out)
+{
+    unsigned pairs = 0, fwd = 0;
+    for (int s = 0; s < n; s++) {
+        if (!envs[s]->state) return happ_fail(out, "process %d kept no protocol state", s);
+        fwd += ((const mck_state *)envs[s]->state)->forwarded;
+    }
+    for (int s = 0; s < n; s++)
+        for (int d = 0; d < n; d++) {
+            if (s == d) continue;
+            const mck_state *S = envs[s]->state, *R = envs[d]->state;
+            unsigned sum = S->pcb[d].send_credits + R->pcb[s].free_credits + R->pcb[s].held;
+            if (sum != S->credits || S->pcb[d].blocked)
+                return happ_fail(out, "credits %d -> %d: %u send + %u owed + %u held = %u, not %u (%u blocked)", s, d,
+                                 S->pcb[d].send_credits, R->pcb[s].free_credits, R->pcb[s].held, sum, S->credits,
+                                 S->pcb[d].blocked);
+            pairs++;
+        }
+    happ_measure(out, "pairs_checked", pairs);
+    happ_measure(out, "forwarded", fwd);
+    return 0;
+}
+
+typedef struct { unsigned n; sim_time at[256]; } bl_state;
+
+static int bcast_latency(platform *p, happ_env *e)
+{
+    long long size, iters;
+    if (happ_int(e, "SIZE", 4, &size) || happ_int(e, "ITERS", 10, &iters)) return -1;
+    if (size < 4 || size > LFC_MAX_PAYLOAD || iters < 1 || iters > 256) return happ_fail(e, "SIZE 4..1024, ITERS 1..256");
+    bl_state *st = calloc(1, sizeof *st);
+    e->state = st;
+    mrx r = {0};
+    r.at = st->at;
+    r.maxat = (unsigned)iters;
+    lfc *l = open_lfc(p, e, &r);
+    if (!l) return -1;
+    unsigned me = lfc_my_proc(l), n = lfc_nr_procs(l);
+    int rc = n < 2 ? happ_fail(e, "at least 2 processes") : 0;
+    if (rc == 0) rc = barrier(e, l, &r);
+    for (long long i = 0; rc == 0 && i < iters; i++) {
+        if (me == 0) {
+            uint8_t *pkt = lfc_send_alloc(l, 1);
+            if (!pkt) rc = happ_fail(e, "%s", lfc_error(l));
+            if (rc == 0) {
+                memset(pkt, 0, (size_t)size);
+                st->at[i] = plat_now(p);
+                if (lfc_bcast_launch(l, pkt, (unsigned)size, 1)) rc = happ_fail(e, "%s", lfc_error(l));
+            }
+            if (rc == 0) rc = wait_until(e, l, &r.got, (unsigned)(i + 1) * (n - 1u), SIM_US(200000));
+        } else {
+            rc = wait_until(e, l, &r.got, (unsigned)i + 1u, SIM_US(200000));
+            if (rc == 0) rc = ucast(e, l, 0, 0);
+        }
+    }
+    st->n = rc == 0 ? (unsigned)iters : 0;
+    if (rc == 0) rc = barrier(e, l, &r);
+    return finish(e, l, rc);
+}
+
+static int bcast_combine(happ_env *const *envs, int n, happ_env *out)
+{
+    const bl_state *root = envs[0]->state;
+    double sum = 0;
+    if (!root || !root->n) return happ_fail(out, "process 0 measured nothing");
+    for (unsigned i = 0; i < root->n; i++) {
+        sim_time last = 0;
+        for (int s = 1; s < n; s++) {
+            const bl_state *S = envs[s]->state;
+            if (!S || S->n != root->n) return happ_fail(out, "process %d measured nothing", s);
+            if (S->at[i] > last) last = S->at[i];
+        }
+        sum += (double)(last - root->at[i]);
+    }
+    happ_measure(out, "bcast_us", sum / root->n / 1e6);
+    return 0;
+}
+
+typedef struct { unsigned n; unsigned *v; } fa_state;
+
+static int fa(platform *p, happ_env *e)
+{
+    long long count, target, first, active;
+    if (happ_int(e, "COUNT", 10, &count) || happ_int(e, "TARGET", 0, &target) || happ_int(e, "FIRST", 0, &first) ||
+        happ_int(e, "ACTIVE", 0, &active))
+        return -1;
+    mrx r = {0};
+    lfc *l = open_lfc(p, e, &r);
+    if (!l) return -1;
+    unsigned me = lfc_my_proc(l), n = lfc_nr_procs(l);
+    if (active <= 0) active = n;
+    int rc = count < 1 || count > 100000 || target < 0 || target >= n || first < 0 || first + active > n
+                 ? happ_fail(e, "COUNT 1..100000, TARGET and FIRST .. FIRST+ACTIVE-1 processes (of %u)", n)
+                 : 0;
+    fa_state *st = calloc(1, sizeof *st);
+    e->state = st;
+    if (rc == 0) rc = barrier(e, l, &r);
+    if (rc == 0 && me >= first && me < first + active) {
+        st->v = calloc((size_t)count, sizeof *st->v);
+        sim_time t0 = plat_now(p);
+        for (long long k = 0; rc == 0 && k < count; k++)
+            if (lfc_fetch_and_add(l, (unsigned)target, &st->v[k], 1)) rc = happ_fail(e, "process %u: %s", me, lfc_error(l));
+        st->n = rc == 0 ? (unsigned)count : 0;
+        if (rc == 0 && me == first) happ_measure(e, "fa_us", (double)(plat_now(p) - t0) / (double)count / 1e6);
+    }
+    if (rc == 0) rc = barrier(e, l, &r);
+    return finish(e, l, rc);
+}
+
+static int fa_combine(happ_env *const *envs, int n, happ_env *out)
+{
+    unsigned total = 0;
+    for (int s = 0; s < n; s++)
+        if (envs[s]->state) total += ((const fa_state *)envs[s]->state)->n;
+    unsigned char *seen = calloc(total + 1u, 1);
+    int rc = 0;
+    for (int s = 0; rc == 0 && s < n; s++) {
+        const fa_state *S = envs[s]->state;
+        for (unsigned k = 0; S && rc == 0 && k < S->n; k++) {
+            if (S->v[k] >= total) rc = happ_fail(out, "process %d got %u, beyond the %u requests", s, S->v[k], total);
+            else if (seen[S->v[k]]++) rc = happ_fail(out, "value %u returned twice (process %d)", S->v[k], s);
+            else if (k && S->v[k] <= S->v[k - 1]) rc = happ_fail(out, "process %d: %u after %u", s, S->v[k], S->v[k - 1]);
+        }
+        if (S) free(S->v);
+    }
+    free(seen);
+    if (rc == 0) happ_measure(out, "fa_values", total);
+    return rc;
+}
+
+/* Processes 0,1 and 2,3 form two groups; each then tries group {1, 2}. */
+static int misuse(platform *p, happ_env *e)
+{
+    mrx r = {0};
+    lfc *l = open_lfc(p, e, &r);
+    if (!l) return -1;
+    unsigned me = lfc_my_proc(l);
+    if (lfc_nr_procs(l) != 4) return finish(e, l, happ_fail(e, "lfc_mcast_misuse runs on 4 processes"));
+    int caught = 0;
+    unsigned mine[2] = {me & ~1u, me | 1u}, across[2] = {1, 2};
+    int g = lfc_group_create(l, mine, 2, 0);
+    if (g < 0) return finish(e, l, happ_fail(e, "%s", lfc_error(l)));
+    if (lfc_group_create(l, across, 2, 0) < 0 && strstr(lfc_error(l), "overlapping groups")) caught++;
+    int rc = barrier(e, l, &r);
+    uint8_t *pkt = rc ? NULL : lfc_send_alloc(l, 1);
+    if (!rc && !pkt) rc = happ_fail(e, "%s", lfc_error(l));
+    if (rc == 0 && lfc_mcast_launch(l, g, pkt, LFC_MAX_PAYLOAD + 1, 1) < 0 && strstr(lfc_error(l), "over the maximum payload")) caught++;
+    if (rc == 0 && lfc_mcast_launch(l, g, pkt, 4, 1)) rc = happ_fail(e, "%s", lfc_error(l));
+    if (rc == 0 && lfc_mcast_launch(l, g, pkt, 4, 1) < 0 && strstr(lfc_error(l), "not owned")) caught++;
+    if (rc == 0 && !(pkt = lfc_send_alloc(l, 1))) rc = happ_fail(e, "%s", lfc_error(l));
+    if (rc == 0 && lfc_bcast_launch(l, pkt, 4, 1) < 0 && strstr(lfc_error(l), "may not be mixed")) caught++;
+    if (rc == 0 && lfc_mcast_launch(l, g, pkt, 4, 1)) rc = happ_fail(e, "%s", lfc_error(l));
+    if (rc == 0) rc = wait_until(e, l, &r.got, 2, SIM_US(200000));   /* the partner's two packets */
+    if (rc == 0) rc = barrier(e, l, &r);
+    if (rc == 0) happ_measure(e, "caught", caught);
+    return finish(e, l, rc);
+}
+
+#define P(...) (const char *const[]){__VA_ARGS__, "CREDITS", "REFRESH", "TREE", NULL}
+
+const happ happ_lfc_mcast_check = {"lfc_mcast_check", "LFC multicast/broadcast: exactly once in order per root; credits conserved",
+                                   P("COUNT", "SIZE", "GROUPS", "SENDERS"), mcast_check, mcast_combine};
+const happ happ_lfc_bcast_latency = {"lfc_bcast_latency", "LFC broadcast latency: launch to the last receiver's upcall",
+                                     P("SIZE", "ITERS"), bcast_latency, bcast_combine};
+const happ happ_lfc_fa = {"lfc_fa", "LFC fetch-and-add: latency; each value exactly once under contention",
+                          P("COUNT", "TARGET", "FIRST", "ACTIVE"), fa, fa_combine};
+const happ happ_lfc_mcast_misuse = {"lfc_mcast_misuse", "LFC multicast: bad input fails clearly",
+                                    (const char *const[]){"CREDITS", "REFRESH", "TREE", NULL}, misuse, NULL};
