@@ -46,6 +46,9 @@
 #define ITEM_CTRL (ITEM_CREDIT | ITEM_FA_REQ | ITEM_FA_REP)
 #define OWN_RB 0x1000u                  /* descriptor owner: receive buffer k, else send packet i */
 
+/* rare paths stay out of main's loop (its registers and length are the latency) */
+#define RARE __attribute__((noinline))
+
 extern unsigned char __end[];
 
 struct fw_waits fw_waits;               /* read by the simulator's watchdog by this symbol */
@@ -84,7 +87,7 @@ static inline unsigned round4(unsigned n) { return (n + 3u) & ~3u; }
 static inline unsigned char *rb(unsigned k) { return (unsigned char *)(RB0 + k * RB_STRIDE + ROUTE_SLOT); }
 static inline unsigned char *spkt(unsigned i) { return (unsigned char *)(LFC_SENDPKT + i * LFC_SENDPKT_BYTES); }
 
-static void fault(unsigned code)
+RARE static void fault(unsigned code)
 {
     CW(LFC_C_FAULT) = code;
     sim_assert_fail("lfc: protocol invariant broken (LFC_C_FAULT)");
@@ -108,7 +111,7 @@ static void txq_push(unsigned item) { txq[txq_t++ & (TXQ_N - 1u)] = item; }
 
 /* The credit waits the watchdog reads: one entry per destination whose
  * sends (or fetch-and-add request) wait for its credits. */
-static void waits_update(void)
+RARE static void waits_update(void)
 {
     unsigned n = 0;
     for (unsigned d = 0; d < nodes && n < FW_WAITS_MAX; d++)
@@ -124,7 +127,7 @@ static void waits_update(void)
     fw_waits.n = n;
 }
 
-static void block_begin(unsigned dest)
+RARE static void block_begin(unsigned dest)
 {
     block_since[dest] = ni_rtc();
     PCB(dest, LFC_PCB_BLOCKED) = PCB(dest, LFC_PCB_BLOCKED) + 1u;
@@ -199,7 +202,7 @@ static unsigned desc_new(unsigned hdr, unsigned dest, unsigned owner)
 
 /* A group's tree: my children for a packet from root (NI numbers); 0 if I
  * am not a member or the group is not defined (then *bad = 1). */
-static unsigned tree_children(unsigned g, unsigned root, unsigned *out, unsigned *bad)
+RARE static unsigned tree_children(unsigned g, unsigned root, unsigned *out, unsigned *bad)
 {
     unsigned n = GT(g, LFC_GT_N), kind = GT(g, LFC_GT_KIND), mp = n, rp = n;
     *bad = 1;
@@ -218,7 +221,7 @@ static unsigned tree_children(unsigned g, unsigned root, unsigned *out, unsigned
 
 /* The host's fetch-and-add request: at this NI at once, else a request
  * packet that takes a credit like any data packet. */
-static void fa_request(unsigned ni)
+RARE static void fa_request(unsigned ni)
 {
     fa_seen++;
     if (ni >= nodes || ni == me) {
@@ -241,6 +244,23 @@ static void fa_request(unsigned ni)
     waits_update();
 }
 
+/* A multicast launch: one descriptor per child of this NI in the group's
+ * tree rooted here, all sharing send packet i. */
+RARE static void launch_mcast(unsigned i, unsigned g, unsigned size, unsigned char *hdr)
+{
+    unsigned ch[LFC_TREE_MAX_CHILDREN], bad = 1, *h = (unsigned *)hdr;
+    unsigned c = g < LFC_GROUPS ? tree_children(g, me, ch, &bad) : 0;
+    if (bad || c == 0) {                        /* not a member, or nobody to send to */
+        if (bad) CW(LFC_C_ERRORS) = CW(LFC_C_ERRORS) + 1u;
+        release_sent(i);
+        return;
+    }
+    h[0] = LFC_TAG_MCAST << 16;
+    h[2] = size | g << 16 | me << 24;
+    pkt_refs[i] = c;
+    for (unsigned k = 0; k < c; k++) credit_send(desc_new((unsigned)hdr, ch[k], i));
+}
+
 static void launch(void)
 {
     unsigned i = sq_head, dest = SQ(i, LFC_SQ_DEST), size = SQ(i, LFC_SQ_SIZE);
@@ -255,17 +275,7 @@ static void launch(void)
         return;
     }
     if (dest & LFC_DEST_GROUP) {
-        unsigned g = dest & ~LFC_DEST_GROUP, ch[LFC_TREE_MAX_CHILDREN], bad;
-        unsigned c = g < LFC_GROUPS ? tree_children(g, me, ch, &bad) : (bad = 1, 0);
-        if (bad || c == 0) {                    /* not a member, or nobody to send to */
-            if (bad) CW(LFC_C_ERRORS) = CW(LFC_C_ERRORS) + 1u;
-            release_sent(i);
-            return;
-        }
-        h[0] = LFC_TAG_MCAST << 16;
-        h[2] = size | g << 16 | me << 24;
-        pkt_refs[i] = c;
-        for (unsigned k = 0; k < c; k++) credit_send(desc_new((unsigned)hdr, ch[k], i));
+        launch_mcast(i, dest & ~LFC_DEST_GROUP, size, hdr);
         return;
     }
     if (dest >= nodes || dest == me) {
@@ -366,7 +376,7 @@ static void tx_done(void)
 
 /* A control packet's buffer is free at once; a fetch-and-add request is
  * a data packet (it took a credit), so it is owed back like one. */
-static void rx_control(unsigned k, unsigned tag, unsigned src, const unsigned *h)
+RARE static void rx_control(unsigned k, unsigned tag, unsigned src, const unsigned *h)
 {
     rfree[rfree_n++] = k;
     if (tag == LFC_TAG_FA_REQ) {
@@ -380,6 +390,18 @@ static void rx_control(unsigned k, unsigned tag, unsigned src, const unsigned *h
         CW(LFC_C_FA_RESULT) = h[3];
         CW(LFC_C_FA_DONE) = fa_seen;
     }
+}
+
+/* A received multicast packet in buffer k: one descriptor per child of
+ * this NI in the root's tree, sharing the buffer; returns the root. */
+RARE static unsigned forward(unsigned k, unsigned char *b, unsigned w2)
+{
+    unsigned ch[LFC_TREE_MAX_CHILDREN], bad, g = (w2 >> 16) & 0xFFu, root = w2 >> 24;
+    unsigned c = tree_children(g, root, ch, &bad);
+    if (bad) fault(6);                          /* a group this NI does not know */
+    rb_refs[k] += c;
+    for (unsigned i = 0; i < c; i++) credit_send(desc_new((unsigned)b, ch[i], OWN_RB | k));
+    return root;
 }
 
 static void rx(void)
@@ -409,14 +431,7 @@ static void rx(void)
     rb_src[k] = src;
     rb_refs[k] = 1;
     unsigned from = src;
-    if (tag == LFC_TAG_MCAST) {                 /* forward to my children in the root's tree */
-        unsigned ch[LFC_TREE_MAX_CHILDREN], bad, g = (h[2] >> 16) & 0xFFu;
-        from = h[2] >> 24;
-        unsigned c = tree_children(g, from, ch, &bad);
-        if (bad) fault(6);                      /* a group this NI does not know */
-        rb_refs[k] += c;
-        for (unsigned i = 0; i < c; i++) credit_send(desc_new((unsigned)b, ch[i], OWN_RB | k));
-    }
+    if (tag == LFC_TAG_MCAST) from = forward(k, b, h[2]);
     dq[dq_t & (RB_N - 1u)] = k;
     dq_len[dq_t & (RB_N - 1u)] = size;
     dq_src[dq_t & (RB_N - 1u)] = from;
