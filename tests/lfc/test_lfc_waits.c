@@ -1,0 +1,55 @@
+/* LFC firmware fills the watchdog's protocol-wait record (firmware/hal/
+ * waits.h, global fw_waits): while process 0's sends wait for credits from
+ * NI 1 (whose host is not polling and has 2 buffers), the record read from
+ * NI 0's SRAM at the image's fw_waits symbol says one FW_WAIT_CREDIT wait,
+ * channel 1, on NI 1, begun in the past; once NI 1 drained, no wait; and
+ * NI 1's delivered count is the packets its host got. */
+#include "../harness/harness.h"
+#include "../sim/sim_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* fw_waits's address from the image's link map ("0xADDR 0xSIZE object fw_waits") */
+static unsigned long waits_addr(void)
+{
+    size_t len;
+    char *t = sim_read("build/fw/lfc/ucast.l4.map", &len);
+    for (char *l = t; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+        unsigned long a, sz;
+        char kind[16], name[64];
+        if (sscanf(l, " %lx %lx %15s %63s", &a, &sz, kind, name) == 4 && !strcmp(kind, "object") && !strcmp(name, "fw_waits"))
+            return a;
+    }
+    harness_fail(__FILE__, __LINE__, "no fw_waits symbol in build/fw/lfc/ucast.l4.map");
+    return 0;
+}
+
+TEST(lfc_waits, credit_waits_are_exported_for_the_watchdog)
+{
+    unsigned long a = waits_addr();
+    ASSERT_TRUE(a > 0 && a < 0x8000);
+    const char *d = sim_scratch("lfc_waits");
+    int st = sim_cli("run tests/lfc/fixtures/lfc_waits.cfg --set experiment.params.WAITS=%lu --out %s", a, d);
+    if (st) harness_note("%s", sim_stderr());
+    ASSERT_EQ(st, 0);
+    char path[600];
+    snprintf(path, sizeof path, "%s/lfc.csv", d);
+    size_t len;
+    char *t = sim_read(path, &len);
+    char *r = strchr(t, '\n');
+    ASSERT_TRUE(r != NULL);
+    harness_note("%s", r + 1);
+    unsigned n, kind, chan, on_ni, since_ok, after, delivered;
+    char status[16];
+    ASSERT_EQ(sscanf(r + 1, "%u,%u,%u,%u,%u,%u,%u,%15s", &n, &kind, &chan, &on_ni, &since_ok, &after, &delivered, status), 8);
+    ASSERT_STR_EQ(status, "ok");
+    ASSERT_EQ(n, 1);
+    ASSERT_EQ(kind, 2);   /* FW_WAIT_CREDIT */
+    ASSERT_EQ(chan, 1);
+    ASSERT_EQ(on_ni, 1);
+    ASSERT_EQ(since_ok, 1);
+    ASSERT_EQ(after, 0);
+    ASSERT_EQ(delivered, 20);
+}
