@@ -1,8 +1,8 @@
 /* LFC multicast and fetch-and-add end to end (firmware/lfc/ucast.c,
  * hostlib/lfc/lfc.c) through build/myrisim on 2, 5 and 16 DAS nodes:
- * broadcast over binary trees from every root, over a binomial tree and a
- * chain from one root with 2 credits (forwarding blocks; credits go back
- * to tree parents); lfc_mcast_check fails a process that sees a root's
+ * broadcast over binary and binomial trees from every root and over a chain
+ * from one root, 2 credits per pair (forwarding blocks; credits go back to
+ * tree parents); lfc_mcast_check fails a process that sees a root's
  * packet twice, out of order, damaged or not at all, and its combine step
  * fails unless credits are conserved per pair. The forwarded counts are
  * what the trees imply. Fetch-and-add: every process on process 0's
@@ -41,7 +41,7 @@ TEST(lfc_mcast, exactly_once_in_order_per_root_credits_conserved_on_2_5_16_nodes
     int st = sim_cli("run tests/lfc/fixtures/lfc_mcast.cfg --jobs 2 --out %s", d);
     if (st) harness_note("%s", sim_stderr());
     ASSERT_EQ(st, 0);
-    static const char *const files[] = {"broadcast-binary", "broadcast-binomial-one-root", "chain-one-root"};
+    static const char *const files[] = {"broadcast-binary", "broadcast-binomial", "chain-one-root"};
     static const unsigned nodes[] = {2, 5, 16};
     for (int f = 0; f < 3; f++) {
         char path[600];
@@ -56,11 +56,12 @@ TEST(lfc_mcast, exactly_once_in_order_per_root_credits_conserved_on_2_5_16_nodes
             ASSERT_STR_EQ(status, "ok");
             ASSERT_EQ(pairs, n * (n - 1));
             unsigned want;
-            if (f == 0) {   /* every root, 3 packets, root has min(2, n-1) children */
-                ASSERT_EQ(got, 3 * (n - 1));
-                want = n * 3 * ((n - 1) - (n - 1 < 2 ? n - 1 : 2));
-            } else if (f == 1) {   /* one root, 30 packets, log2(n) children */
-                want = 30 * ((n - 1) - log2_ceil(n));
+            if (f == 0) {   /* every root, 20 packets, a root has min(2, n-1) children */
+                ASSERT_EQ(got, 20 * (n - 1));
+                want = n * 20 * ((n - 1) - (n - 1 < 2 ? n - 1 : 2));
+            } else if (f == 1) {   /* every root, 20 packets, a root has log2(n) children */
+                ASSERT_EQ(got, 20 * (n - 1));
+                want = n * 20 * ((n - 1) - log2_ceil(n));
             } else {               /* chain: every member but the root's child and the last forwards */
                 want = n > 2 ? 30 * (n - 2) : 0;
             }
