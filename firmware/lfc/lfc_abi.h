@@ -26,7 +26,8 @@
  *                 NI's, answered by a control packet) and writes the old value
  *                 to LFC_C_FA_RESULT, then LFC_C_FA_DONE = requests answered.
  *   multicast     group g (< LFC_GROUPS) in LFC_GT: members (NI numbers, in
- *                 the order every member gave them) and a tree kind (tree.h);
+ *                 the order every member gave them), each NI's position among
+ *                 them (so a hop costs no search) and a tree kind (tree.h);
  *                 group 0 is the broadcast group of all NIs, written before
  *                 GO. A launch with dest LFC_DEST_GROUP | g goes to the
  *                 launcher's children in g's tree rooted at it; every member
@@ -85,10 +86,12 @@
 
 #define LFC_GT          0x0000C000u   /* group table: LFC_GT_BYTES per group */
 #define LFC_GROUPS      8u
-#define LFC_GT_BYTES    0x50u
+#define LFC_GT_BYTES    0x90u
 #define LFC_GT_N        0x0u          /* members (0: no such group) */
 #define LFC_GT_KIND     0x4u          /* LFC_TREE_* */
 #define LFC_GT_MEMBERS  0x10u         /* one byte per member, LFC_MAX_NODES */
+#define LFC_GT_POS      0x50u         /* per NI: its position among the members, LFC_GT_NOPOS if none */
+#define LFC_GT_NOPOS    0xFFu
 #define LFC_DEST_GROUP  0x80000000u   /* send-queue dest: multicast to group (low bits) */
 #define LFC_DEST_FA     0x40000000u   /* send-queue dest: fetch-and-add at NI (low bits) */
 

@@ -30,6 +30,7 @@
 #define PCB(d, off) (*(volatile unsigned *)(LFC_PCB + (d) * LFC_PCB_BYTES + (off)))
 #define GT(g, off) (*(volatile unsigned *)(LFC_GT + (g) * LFC_GT_BYTES + (off)))
 #define GT_MEMBER(g, i) (*(volatile unsigned char *)(LFC_GT + (g) * LFC_GT_BYTES + LFC_GT_MEMBERS + (i)))
+#define GT_POS(g, ni) (*(volatile unsigned char *)(LFC_GT + (g) * LFC_GT_BYTES + LFC_GT_POS + (ni)))
 #define PCB_HELD 0xCu                   /* receive buffers now holding packets from that NI */
 
 #define RB_N 128u                       /* NI receive buffers */
@@ -204,15 +205,11 @@ static unsigned desc_new(unsigned hdr, unsigned dest, unsigned owner)
  * am not a member or the group is not defined (then *bad = 1). */
 RARE static unsigned tree_children(unsigned g, unsigned root, unsigned *out, unsigned *bad)
 {
-    unsigned n = GT(g, LFC_GT_N), kind = GT(g, LFC_GT_KIND), mp = n, rp = n;
+    unsigned n = GT(g, LFC_GT_N), kind = GT(g, LFC_GT_KIND);
     *bad = 1;
-    if (g >= LFC_GROUPS || n == 0 || n > LFC_MAX_NODES || kind >= LFC_TREE_KINDS) return 0;
-    for (unsigned i = 0; i < n; i++) {
-        unsigned m = GT_MEMBER(g, i);
-        if (m == me) mp = i;
-        if (m == root) rp = i;
-    }
-    if (mp == n || rp == n) return 0;
+    if (g >= LFC_GROUPS || n == 0 || n > LFC_MAX_NODES || kind >= LFC_TREE_KINDS || root >= nodes) return 0;
+    unsigned mp = GT_POS(g, me), rp = GT_POS(g, root);
+    if (mp >= n || rp >= n) return 0;
     *bad = 0;
     unsigned c = lfc_tree_children(kind, n, lfc_tree_rank(n, mp, rp), out);
     for (unsigned k = 0; k < c; k++) out[k] = GT_MEMBER(g, lfc_tree_pos(n, out[k], rp));

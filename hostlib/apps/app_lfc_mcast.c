@@ -232,11 +232,11 @@ static int bcast_latency(platform *p, happ_env *e)
     bl_state *st = calloc(1, sizeof *st);
     e->state = st;
     mrx r = {0};
-    r.at = st->at;
     r.maxat = (unsigned)iters;
     lfc *l = open_lfc(p, e, &r);
     if (!l) return -1;
     unsigned me = lfc_my_proc(l), n = lfc_nr_procs(l);
+    if (me != 0) r.at = st->at;   /* process 0 notes launch times; its upcalls are answers */
     int rc = n < 2 ? happ_fail(e, "at least 2 processes") : 0;
     if (rc == 0) rc = barrier(e, l, &r);
     for (long long i = 0; rc == 0 && i < iters; i++) {

@@ -62,13 +62,19 @@ void lfc_params_default(lfc_params *p)
     p->bcast_tree = LFC_TREE_BINARY;
 }
 
-/* Group g's row of the NI's group table: members, kind, then n (last). */
+/* Group g's row of the NI's group table: members, each NI's position,
+ * kind, then n (last). */
 static int group_write(lfc *l, unsigned g, const unsigned *members, unsigned n, unsigned kind)
 {
-    uint8_t m[LFC_MAX_NODES];
-    for (unsigned i = 0; i < n; i++) m[i] = (uint8_t)members[i];
+    uint8_t m[LFC_MAX_NODES], pos[LFC_MAX_NODES];
+    memset(pos, LFC_GT_NOPOS, sizeof pos);
+    for (unsigned i = 0; i < n; i++) {
+        m[i] = (uint8_t)members[i];
+        pos[members[i]] = (uint8_t)i;
+    }
     uint32_t a = LFC_GT + g * LFC_GT_BYTES;
     if (plat_pio_write(l->p, sram(l, a + LFC_GT_MEMBERS), m, (n + 3u) & ~3u, PLAT_PIO_PLAIN) ||
+        plat_pio_write(l->p, sram(l, a + LFC_GT_POS), pos, (l->nodes + 3u) & ~3u, PLAT_PIO_PLAIN) ||
         plat_pio_write32(l->p, sram(l, a + LFC_GT_KIND), kind) || plat_pio_write32(l->p, sram(l, a + LFC_GT_N), n))
         return fail(l, "group table: %s", plat_error(l->p));
     return 0;
