@@ -4,9 +4,10 @@
  * Contract: lfc_abi.h; trees: tree.h; protocol waits for the watchdog:
  * firmware/hal/waits.h (global fw_waits).
  *
- * Every transmission of a data packet is a descriptor: a header in NI
- * memory (a send packet's, or a receive buffer's when forwarding) and a
- * destination. A descriptor takes a send credit for its destination or
+ * A transmission of a data packet is a descriptor: a header in NI memory
+ * (a send packet's, or a receive buffer's when forwarding) and a
+ * destination (a unicast launch that finds a credit skips the descriptor:
+ * the latency path). A descriptor takes a send credit for its destination or
  * waits on that destination's blocked-sends queue until credits come back.
  * A multicast packet gets one descriptor per tree child, all sharing one
  * buffer, which is released when every descriptor (and, for a received
@@ -45,6 +46,7 @@
 #define ITEM_FA_REQ 0x2000u
 #define ITEM_FA_REP 0x4000u
 #define ITEM_CTRL (ITEM_CREDIT | ITEM_FA_REQ | ITEM_FA_REP)
+#define ITEM_UCAST 0x8000u              /* unicast send packet (item & 0xFF) that found a credit: no descriptor */
 #define OWN_RB 0x1000u                  /* descriptor owner: receive buffer k, else send packet i */
 
 /* rare paths stay out of main's loop (its registers and length are the latency) */
@@ -73,7 +75,7 @@ static unsigned tx_busy, tx_item;
 static unsigned bhead[LFC_MAX_NODES], btail[LFC_MAX_NODES];   /* blocked descriptors, +1 coded */
 static unsigned block_since[LFC_MAX_NODES];
 static unsigned char credit_queued[LFC_MAX_NODES];
-static unsigned pkt_refs[LFC_SEND_N];
+static unsigned pkt_refs[LFC_SEND_N], pkt_dest[LFC_SEND_N], pkt_size[LFC_SEND_N];
 
 /* fetch-and-add */
 static unsigned fa_seen, fa_dest, fa_wait, fa_reply[LFC_MAX_NODES];
@@ -160,7 +162,13 @@ static void credit_send(unsigned d)
 static void credits_in(unsigned src, unsigned c)
 {
     if (!c) return;
-    unsigned have = PCB(src, LFC_PCB_SEND) + c, was = bhead[src] || (fa_wait && fa_dest == src);
+    unsigned have = PCB(src, LFC_PCB_SEND) + c;
+    if (!bhead[src] && !fa_wait) {             /* nothing waits for them */
+        if (have > credits0) fault(1);
+        PCB(src, LFC_PCB_SEND) = have;
+        return;
+    }
+    unsigned was = bhead[src] || (fa_wait && fa_dest == src);
     while (have && bhead[src]) {               /* unblock, oldest first */
         unsigned d = bhead[src] - 1u;
         bhead[src] = d_next[d];
@@ -280,6 +288,14 @@ static void launch(void)
         release_sent(i);
         return;
     }
+    unsigned c = PCB(dest, LFC_PCB_SEND);
+    if (c && !bhead[dest]) {                    /* the common case: straight to the transmit queue */
+        PCB(dest, LFC_PCB_SEND) = c - 1u;
+        pkt_dest[i] = dest;
+        pkt_size[i] = size;
+        txq_push(ITEM_UCAST | i);
+        return;
+    }
     h[0] = LFC_TAG_UCAST << 16;
     h[2] = size;
     pkt_refs[i] = 1;
@@ -304,7 +320,17 @@ static void tx_start(void)
     unsigned item = txq[txq_h++ & (TXQ_N - 1u)], dest;
     unsigned char *hdr;
     unsigned *h;
-    if (item & ITEM_CTRL) {
+    if (item & ITEM_UCAST) {
+        unsigned i = item & 0xFFu;
+        dest = pkt_dest[i];
+        hdr = spkt(i) + LFC_SENDPKT_DATA - LFC_HDR_BYTES;
+        h = (unsigned *)hdr;
+        h[0] = LFC_TAG_UCAST << 16 | me;
+        h[1] = PCB(dest, LFC_PCB_FREE);
+        PCB(dest, LFC_PCB_FREE) = 0;
+        h[2] = pkt_size[i];
+        send_from(hdr, dest, LFC_HDR_BYTES + round4(pkt_size[i]));
+    } else if (item & ITEM_CTRL) {
         dest = item & 0xFFu;
         hdr = (unsigned char *)CBUF + ROUTE_SLOT;
         h = (unsigned *)hdr;
@@ -359,6 +385,11 @@ static void rb_unref(unsigned k)
 static void tx_done(void)
 {
     tx_busy = 0;
+    if (tx_item & ITEM_UCAST) {
+        release_sent(tx_item & 0xFFu);
+        CW(LFC_C_SENT) = CW(LFC_C_SENT) + 1u;
+        return;
+    }
     if (tx_item & ITEM_CTRL) return;
     unsigned d = tx_item, o = d_owner[d];
     dfree[dfree_n++] = d;
@@ -498,8 +529,8 @@ int main(void)
         unsigned isr = NI_REG(NI_ISR);
         if (isr & NI_EV_RECV) rx();
         if (tx_busy && (isr & NI_EV_SEND)) tx_done();
+        if (SQ(sq_head, LFC_SQ_SEQ) == launched + 1u) launch();   /* before tx_start: it may go at once */
         if (!tx_busy && txq_h != txq_t) tx_start();
-        if (SQ(sq_head, LFC_SQ_SEQ) == launched + 1u) launch();
         unsigned quit = CW(LFC_C_QUIT);
         if (deliv_busy) {
             if ((int)(hdma_done(&dma, HDMA_TO_HOST) - deliv_ticket) >= 0) deliver_done();
