@@ -9,7 +9,11 @@
  *   period, and each NI's protocol state. A process fails unless every
  *   root's packets arrived exactly once, in order, intact; combine checks
  *   credits per (sender, receiver) pair as lfc_check does. -> received
- *   (process 0), forwarded (all NIs), pairs_checked.
+ *   (process 0), forwarded (all NIs), pairs_checked. With WAITS (the
+ *   address of the image's fw_waits), a deadlock is expected: a process
+ *   that gets nothing for STALL_US reads its NI's credit waits and stops;
+ *   combine -> stalled (processes), credit_cycle (the shortest cycle of
+ *   NIs waiting for each other's credits; none is a failure).
  * lfc_bcast_latency: process 0 broadcasts a SIZE-byte packet ITERS times;
  *   every other process notes the simulated time of its upcall and answers
  *   by unicast; process 0 waits for all answers before the next. combine:
@@ -25,6 +29,9 @@
 #include "happ.h"
 #include "../lfc/lfc.h"
 #include "../../firmware/lfc/lfc_abi.h"
+#include "../../firmware/hal/waits.h"
+
+#include <stddef.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -131,13 +138,36 @@ static int barrier(happ_env *e, lfc *l, mrx *r)
     return 0;
 }
 
-typedef struct { unsigned n, credits; lfc_pcb pcb[MAXN]; uint32_t forwarded; } mck_state;
+typedef struct {
+    unsigned n, credits;
+    lfc_pcb pcb[MAXN];
+    uint32_t forwarded;
+    int stalled;                   /* WAITS given and nothing came for STALL_US */
+    uint32_t nwaits, wait_on[FW_WAITS_MAX];   /* this NI's credit waits: on which NI */
+} mck_state;
+
+/* After a stall: this NI's fw_waits record (at SRAM address a) into st. */
+static int read_waits(platform *p, uint32_t a, mck_state *st)
+{
+    uint32_t off = plat_card_layout(p)->sram.off + a, kind, n;
+    if (plat_pio_read32(p, off + offsetof(struct fw_waits, n), &n)) return -1;
+    st->nwaits = 0;
+    for (uint32_t i = 0; i < n && i < FW_WAITS_MAX; i++) {
+        uint32_t w = off + (uint32_t)offsetof(struct fw_waits, w) + i * (uint32_t)sizeof(struct fw_wait), on;
+        if (plat_pio_read32(p, w + offsetof(struct fw_wait, kind), &kind) ||
+            plat_pio_read32(p, w + offsetof(struct fw_wait, on_ni), &on))
+            return -1;
+        if (kind == FW_WAIT_CREDIT) st->wait_on[st->nwaits++] = on;
+    }
+    return 0;
+}
 
 static int mcast_check(platform *p, happ_env *e)
 {
-    long long count, size, credits, groups, tree, senders;
+    long long count, size, credits, groups, tree, senders, waits, stall;
     if (happ_int(e, "COUNT", 10, &count) || happ_int(e, "SIZE", 64, &size) || happ_int(e, "CREDITS", 8, &credits) ||
-        happ_int(e, "GROUPS", 0, &groups) || happ_int(e, "TREE", 0, &tree) || happ_int(e, "SENDERS", 0, &senders))
+        happ_int(e, "GROUPS", 0, &groups) || happ_int(e, "TREE", 0, &tree) || happ_int(e, "SENDERS", 0, &senders) ||
+        happ_int(e, "WAITS", 0, &waits) || happ_int(e, "STALL_US", 500, &stall))
         return -1;
     if (count < 1 || size < 8 || size > LFC_MAX_PAYLOAD || groups < 0) return happ_fail(e, "COUNT >= 1, SIZE 8..1024, GROUPS >= 0");
     mrx r = {0};
@@ -174,6 +204,21 @@ static int mcast_check(platform *p, happ_env *e)
             rc = happ_fail(e, "process %u: %s", me, lfc_error(l));
     }
     unsigned want = (unsigned)count * (me < lo + roots ? roots - 1u : roots);
+    if (rc == 0 && waits > 0) {   /* a deadlock is expected: after STALL_US of nothing, note the waits */
+        while (r.got < want) {
+            int w = lfc_wait(l, SIM_US(stall));
+            if (w < 0) rc = happ_fail(e, "%s", lfc_error(l));
+            if (w <= 0) break;
+        }
+        if (rc == 0 && r.got < want) {
+            mck_state *st = calloc(1, sizeof *st);
+            st->stalled = 1;
+            e->state = st;
+            if (read_waits(p, (uint32_t)waits, st)) rc = happ_fail(e, "reading fw_waits: %s", plat_error(p));
+            lfc_abandon(l);
+            return rc;
+        }
+    }
     if (rc == 0) rc = wait_until(e, l, &r.got, want, SIM_US(500000));
     if (rc == 0) rc = barrier(e, l, &r);
     while (rc == 0) {   /* quiet: 1 ms without packets */
@@ -199,12 +244,51 @@ static int mcast_check(platform *p, happ_env *e)
     return finish(e, l, rc);
 }
 
+/* After a stall: the shortest cycle of credit waits (NI i waits for
+ * credits from NI j), 0 if none; start is one NI on it. */
+static unsigned credit_cycle(happ_env *const *envs, int n, int *start)
+{
+    unsigned best = 0;
+    for (int s = 0; s < n && s < MAXN; s++) {   /* breadth-first from s back to s */
+        int dist[MAXN], q[MAXN], qh = 0, qt = 0;
+        for (int i = 0; i < n; i++) dist[i] = -1;
+        dist[s] = 0;
+        q[qt++] = s;
+        while (qh < qt) {
+            int u = q[qh++];
+            const mck_state *U = envs[u]->state;
+            for (uint32_t k = 0; U && k < U->nwaits; k++) {
+                int v = (int)U->wait_on[k];
+                if (v < 0 || v >= n) continue;
+                if (v == s && (!best || (unsigned)dist[u] + 1u < best)) {
+                    best = (unsigned)dist[u] + 1u;
+                    *start = s;
+                }
+                if (dist[v] < 0) {
+                    dist[v] = dist[u] + 1;
+                    q[qt++] = v;
+                }
+            }
+        }
+    }
+    return best;
+}
+
 static int mcast_combine(happ_env *const *envs, int n, happ_env *out)
 {
-    unsigned pairs = 0, fwd = 0;
+    unsigned pairs = 0, fwd = 0, stalled = 0;
     for (int s = 0; s < n; s++) {
         if (!envs[s]->state) return happ_fail(out, "process %d kept no protocol state", s);
         fwd += ((const mck_state *)envs[s]->state)->forwarded;
+        stalled += ((const mck_state *)envs[s]->state)->stalled != 0;
+    }
+    if (stalled) {   /* a deadlock: name the cycle of credit waits from the NIs' records */
+        int start = 0;
+        unsigned len = credit_cycle(envs, n, &start);
+        happ_measure(out, "stalled", stalled);
+        happ_measure(out, "credit_cycle", len);
+        if (!len) return happ_fail(out, "%u processes stalled, but their NIs' fw_waits form no cycle", stalled);
+        return 0;
     }
     for (int s = 0; s < n; s++)
         for (int d = 0; d < n; d++) {
@@ -360,7 +444,7 @@ static int misuse(platform *p, happ_env *e)
 #define P(...) (const char *const[]){__VA_ARGS__, "CREDITS", "REFRESH", "TREE", NULL}
 
 const happ happ_lfc_mcast_check = {"lfc_mcast_check", "LFC multicast/broadcast: exactly once in order per root; credits conserved",
-                                   P("COUNT", "SIZE", "GROUPS", "SENDERS"), mcast_check, mcast_combine};
+                                   P("COUNT", "SIZE", "GROUPS", "SENDERS", "WAITS", "STALL_US"), mcast_check, mcast_combine};
 const happ happ_lfc_bcast_latency = {"lfc_bcast_latency", "LFC broadcast latency: launch to the last receiver's upcall",
                                      P("SIZE", "ITERS"), bcast_latency, bcast_combine};
 const happ happ_lfc_fa = {"lfc_fa", "LFC fetch-and-add: latency; each value exactly once under contention",

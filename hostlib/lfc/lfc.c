@@ -382,3 +382,12 @@ int lfc_close(lfc *l, char *err, size_t errlen)
     free(l);
     return rc;
 }
+
+void lfc_abandon(lfc *l)
+{
+    if (!l) return;
+    plat_pio_write32(l->p, sram(l, LFC_CTRL + LFC_C_QUIT), 1);
+    drv_close(l->d);
+    free(l->client_owns);
+    free(l);
+}

@@ -39,6 +39,9 @@ lfc *lfc_open(platform *p, const lfc_params *prm, lfc_upcall_fn up, void *ctx, c
 /* Waits until every launched packet has left the NI (draining, with
  * upcalls), then QUIT; frees l. -1 and a message in err if the wait failed. */
 int lfc_close(lfc *l, char *err, size_t errlen);
+/* Frees l without waiting for anything (after a deadlock the NI never
+ * sends what it holds): QUIT is written, the NI is left as it is. */
+void lfc_abandon(lfc *l);
 const char *lfc_error(const lfc *l);
 unsigned lfc_my_proc(const lfc *l);
 unsigned lfc_nr_procs(const lfc *l);

@@ -3,7 +3,8 @@
  * NI 1 (whose host is not polling and has 2 buffers), the record read from
  * NI 0's SRAM at the image's fw_waits symbol says one FW_WAIT_CREDIT wait,
  * channel 1, on NI 1, begun in the past; once NI 1 drained, no wait; and
- * NI 1's delivered count is the packets its host got. */
+ * NI 1's delivered count is the packets its host got. And the Figure 4.8
+ * deadlock read from all four NIs' records is one cycle of credit waits. */
 #include "../harness/harness.h"
 #include "../sim/sim_util.h"
 
@@ -52,4 +53,30 @@ TEST(lfc_waits, credit_waits_are_exported_for_the_watchdog)
     ASSERT_EQ(since_ok, 1);
     ASSERT_EQ(after, 0);
     ASSERT_EQ(delivered, 20);
+}
+
+/* Figure 4.8's deadlock (4 NIs, chains, 1 credit): every process stalls and
+ * the NIs' records, joined, close a cycle through all four NIs, each
+ * waiting for its chain successor's credits: what the watchdog's wait-for
+ * graph will name. */
+TEST(lfc_waits, figure_4_8_deadlock_is_a_cycle_of_credit_waits_through_all_four_nis)
+{
+    unsigned long a = waits_addr();
+    const char *d = sim_scratch("lfc_cycle");
+    int st = sim_cli("run tests/lfc/fixtures/lfc_cycle.cfg --set experiment.params.WAITS=%lu --out %s", a, d);
+    if (st) harness_note("%s", sim_stderr());
+    ASSERT_EQ(st, 0);
+    char path[600];
+    snprintf(path, sizeof path, "%s/chains.csv", d);
+    size_t len;
+    char *t = sim_read(path, &len);
+    char *r = strchr(t, '\n');
+    ASSERT_TRUE(r != NULL);
+    harness_note("%s", r + 1);
+    unsigned stalled, cycle;
+    char status[16];
+    ASSERT_EQ(sscanf(r + 1, "%u,%u,%15s", &stalled, &cycle, status), 3);
+    ASSERT_STR_EQ(status, "ok");
+    ASSERT_EQ(stalled, 4);
+    ASSERT_EQ(cycle, 4);
 }
