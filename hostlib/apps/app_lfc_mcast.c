@@ -18,6 +18,10 @@
  *   every other process notes the simulated time of its upcall and answers
  *   by unicast; process 0 waits for all answers before the next. combine:
  *   bcast_us = mean over iterations of (last receiver's upcall - launch).
+ * lfc_bcast_stream: process 0 broadcasts COUNT SIZE-byte packets back to
+ *   back (polling between launches); combine: throughput_mbs = COUNT x SIZE
+ *   / (first launch .. the last receiver's last upcall), 10^6 bytes/s, on
+ *   the one simulated clock.
  * lfc_fa: processes FIRST .. FIRST+ACTIVE-1 each do COUNT fetch-and-adds
  *   on process TARGET's variable, then all meet in a barrier. -> fa_us
  *   (mean time per fetch-and-add at process FIRST); combine fails unless
@@ -361,6 +365,59 @@ static int bcast_combine(happ_env *const *envs, int n, happ_env *out)
     return 0;
 }
 
+/* lfc_bcast_stream: process 0 broadcasts COUNT packets back to back;
+ * each process notes when its last one arrived. */
+typedef struct { sim_time start, last; unsigned got, size; } bs_state;
+
+static int bcast_stream(platform *p, happ_env *e)
+{
+    long long size, count;
+    if (happ_int(e, "SIZE", 1024, &size) || happ_int(e, "COUNT", 200, &count)) return -1;
+    if (size < 4 || size > LFC_MAX_PAYLOAD || count < 1) return happ_fail(e, "SIZE 4..1024, COUNT >= 1");
+    bs_state *st = calloc(1, sizeof *st);
+    e->state = st;
+    st->size = (unsigned)size;
+    mrx r = {0};
+    lfc *l = open_lfc(p, e, &r);
+    if (!l) return -1;
+    unsigned me = lfc_my_proc(l), n = lfc_nr_procs(l);
+    int rc = n < 2 ? happ_fail(e, "at least 2 processes") : 0;
+    if (rc == 0) rc = barrier(e, l, &r);
+    if (rc == 0 && me == 0) {
+        st->start = plat_now(p);
+        for (long long k = 0; rc == 0 && k < count; k++) {
+            uint8_t *pkt = lfc_send_alloc(l, 1);
+            if (!pkt) rc = happ_fail(e, "%s", lfc_error(l));
+            if (rc == 0) {
+                memset(pkt, 0, (size_t)size);
+                if (lfc_bcast_launch(l, pkt, (unsigned)size, 1) || lfc_poll(l) < 0) rc = happ_fail(e, "%s", lfc_error(l));
+            }
+        }
+    } else if (rc == 0) {
+        rc = wait_until(e, l, &r.got, (unsigned)count, SIM_US(500000));
+        st->last = plat_now(p);
+    }
+    st->got = r.got;
+    if (rc == 0) rc = barrier(e, l, &r);
+    return finish(e, l, rc);
+}
+
+static int bcast_stream_combine(happ_env *const *envs, int n, happ_env *out)
+{
+    const bs_state *root = envs[0]->state;
+    sim_time last = 0;
+    unsigned count = 0;
+    for (int s = 1; s < n; s++) {
+        const bs_state *S = envs[s]->state;
+        if (!S || !root) return happ_fail(out, "process %d measured nothing", s);
+        if (S->last > last) last = S->last;
+        count = S->got;
+    }
+    double bytes = (double)count * root->size, secs = (double)(last - root->start) * 1e-12;
+    happ_measure(out, "throughput_mbs", bytes / secs / 1e6);
+    return 0;
+}
+
 typedef struct { unsigned n; unsigned *v; } fa_state;
 
 static int fa(platform *p, happ_env *e)
@@ -447,6 +504,8 @@ const happ happ_lfc_mcast_check = {"lfc_mcast_check", "LFC multicast/broadcast: 
                                    P("COUNT", "SIZE", "GROUPS", "SENDERS", "WAITS", "STALL_US"), mcast_check, mcast_combine};
 const happ happ_lfc_bcast_latency = {"lfc_bcast_latency", "LFC broadcast latency: launch to the last receiver's upcall",
                                      P("SIZE", "ITERS"), bcast_latency, bcast_combine};
+const happ happ_lfc_bcast_stream = {"lfc_bcast_stream", "LFC broadcast throughput: process 0 streams, the last receiver's last packet ends it",
+                                    P("SIZE", "COUNT"), bcast_stream, bcast_stream_combine};
 const happ happ_lfc_fa = {"lfc_fa", "LFC fetch-and-add: latency; each value exactly once under contention",
                           P("COUNT", "TARGET", "FIRST", "ACTIVE"), fa, fa_combine};
 const happ happ_lfc_mcast_misuse = {"lfc_mcast_misuse", "LFC multicast: bad input fails clearly",
