@@ -113,20 +113,37 @@ static void stage_routes(void)
 static void txq_push(unsigned item) { txq[txq_t++ & (TXQ_N - 1u)] = item; }
 
 /* The credit waits the watchdog reads: one entry per destination whose
- * sends (or fetch-and-add request) wait for its credits. */
-RARE static void waits_update(void)
+ * sends (or fetch-and-add request) wait for its credits (the first
+ * FW_WAITS_MAX such destinations). waits_set(d) brings d's entry up to
+ * date in O(1): wslot[d] is its entry + 1, 0 for none; a removed entry
+ * is filled by the last one. */
+static unsigned char wslot[LFC_MAX_NODES];
+
+RARE static void waits_set(unsigned d)
 {
-    unsigned n = 0;
-    for (unsigned d = 0; d < nodes && n < FW_WAITS_MAX; d++)
-        if (bhead[d] || (fa_wait && fa_dest == d)) {
+    unsigned s = wslot[d], n = fw_waits.n;
+    if (bhead[d] || (fa_wait && fa_dest == d)) {
+        if (!s) {
+            if (n >= FW_WAITS_MAX) return;
+            s = n + 1u;
+            wslot[d] = (unsigned char)s;
             fw_waits.w[n].kind = FW_WAIT_CREDIT;
             fw_waits.w[n].chan = d;
             fw_waits.w[n].on_ni = d;
             fw_waits.w[n].on_chan = 0;
-            fw_waits.w[n].since = block_since[d];
-            n++;
+            fw_waits.n = n + 1u;
         }
-    for (unsigned i = n; i < FW_WAITS_MAX; i++) fw_waits.w[i].kind = FW_WAIT_NONE;
+        fw_waits.w[s - 1u].since = block_since[d];
+        return;
+    }
+    if (!s) return;
+    wslot[d] = 0;
+    n--;
+    if (s - 1u != n) {                          /* the last entry moves into the hole */
+        fw_waits.w[s - 1u] = fw_waits.w[n];
+        wslot[fw_waits.w[n].chan] = (unsigned char)s;
+    }
+    fw_waits.w[n].kind = FW_WAIT_NONE;
     fw_waits.n = n;
 }
 
@@ -138,7 +155,7 @@ RARE static void block_begin(unsigned dest)
 }
 
 /* credit_send (Fig 4.2): a credit, or the blocked-sends queue */
-static void credit_send(unsigned d)
+static inline __attribute__((always_inline)) void credit_send(unsigned d)
 {
     unsigned dest = d_dest[d], c = PCB(dest, LFC_PCB_SEND);
     if (c && !bhead[dest]) {
@@ -154,7 +171,7 @@ static void credit_send(unsigned d)
     } else {
         bhead[dest] = d + 1u;
         block_begin(dest);
-        waits_update();
+        waits_set(dest);
     }
     btail[dest] = d + 1u;
 }
@@ -185,7 +202,7 @@ static void credits_in(unsigned src, unsigned c)
     PCB(src, LFC_PCB_SEND) = have;
     if (was) {
         if (bhead[src] || (fa_wait && fa_dest == src)) block_since[src] = ni_rtc();   /* a new wait */
-        waits_update();
+        waits_set(src);
     }
 }
 
@@ -246,7 +263,7 @@ RARE static void fa_request(unsigned ni)
     }
     fa_wait = 1;
     if (!bhead[ni]) block_since[ni] = ni_rtc();
-    waits_update();
+    waits_set(ni);
 }
 
 /* A multicast launch: one descriptor per child of this NI in the group's
