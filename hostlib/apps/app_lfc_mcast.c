@@ -5,15 +5,17 @@
  *   group (GROUPS 0: broadcast to all; GROUPS k: k disjoint groups of
  *   consecutive processes) over TREE (0 binary, 1 binomial, 2 chain),
  *   polling between sends (only each group's first SENDERS members when
- *   SENDERS > 0); then a barrier through process 0, a quiet
+ *   SENDERS > 0; GROUPS -1: appendix A.2's three overlapping groups on 9
+ *   processes, roots 0, 3 and 6 each to one, which needs OVERLAP 1); then a barrier through process 0, a quiet
  *   period, and each NI's protocol state. A process fails unless every
  *   root's packets arrived exactly once, in order, intact; combine checks
  *   credits per (sender, receiver) pair as lfc_check does. -> received
  *   (process 0), forwarded (all NIs), pairs_checked. With WAITS (the
- *   address of the image's fw_waits), a deadlock is expected: a process
- *   that gets nothing for STALL_US reads its NI's credit waits and stops;
- *   combine -> stalled (processes), credit_cycle (the shortest cycle of
- *   NIs waiting for each other's credits; none is a failure).
+ *   address of the image's fw_waits), a deadlock is expected: once nothing
+ *   comes for STALL_US, every process reads its NI's credit waits and stops
+ *   (no barrier, no close); combine -> stalled (processes short of
+ *   packets), credit_cycle (the shortest cycle of NIs waiting for each
+ *   other's credits; stalled processes and no cycle is a failure).
  * lfc_bcast_latency: process 0 broadcasts a SIZE-byte packet ITERS times;
  *   every other process notes the simulated time of its upcall and answers
  *   by unicast; process 0 waits for all answers before the next. combine:
@@ -85,11 +87,13 @@ static int upcall(void *ctx, lfc *l, unsigned src, void *pkt, unsigned size, uns
 
 static lfc *open_lfc(platform *p, happ_env *e, mrx *r)
 {
-    long long credits, refresh, tree;
-    if (happ_int(e, "CREDITS", 8, &credits) || happ_int(e, "REFRESH", 4, &refresh) || happ_int(e, "TREE", 0, &tree))
+    long long credits, refresh, tree, overlap;
+    if (happ_int(e, "CREDITS", 8, &credits) || happ_int(e, "REFRESH", 4, &refresh) || happ_int(e, "TREE", 0, &tree) ||
+        happ_int(e, "OVERLAP", 0, &overlap))
         return NULL;
     lfc_params prm;
     lfc_params_default(&prm);
+    prm.overlap_unsafe = overlap != 0;
     prm.credits = (unsigned)credits;
     prm.refresh = (unsigned)refresh;
     prm.bcast_tree = (unsigned)tree;
@@ -173,27 +177,52 @@ static int mcast_check(platform *p, happ_env *e)
         happ_int(e, "GROUPS", 0, &groups) || happ_int(e, "TREE", 0, &tree) || happ_int(e, "SENDERS", 0, &senders) ||
         happ_int(e, "WAITS", 0, &waits) || happ_int(e, "STALL_US", 500, &stall))
         return -1;
-    if (count < 1 || size < 8 || size > LFC_MAX_PAYLOAD || groups < 0) return happ_fail(e, "COUNT >= 1, SIZE 8..1024, GROUPS >= 0");
+    if (count < 1 || size < 8 || size > LFC_MAX_PAYLOAD || groups < -1) return happ_fail(e, "COUNT >= 1, SIZE 8..1024, GROUPS >= -1");
     mrx r = {0};
     lfc *l = open_lfc(p, e, &r);
     if (!l) return -1;
     unsigned me = lfc_my_proc(l), n = lfc_nr_procs(l), lo = 0, hi = n;
     int rc = n > MAXN ? happ_fail(e, "at most %d processes", MAXN) : 0, g = 0;
-    if (rc == 0 && groups > 0) {   /* group of me: [lo, hi) */
+    /* who sends to which group (-1: nobody; 0: broadcast), whose packets I get */
+    int send_g = -1;
+    uint64_t from = 0;
+    if (rc == 0 && groups < 0) {   /* appendix A.2: three overlapping groups on 9 nodes, binary trees */
+        static const unsigned G[3][5] = {{0, 3, 4, 5, 6}, {0, 3, 6, 7, 8}, {0, 1, 2, 3, 6}}, R[3] = {0, 3, 6};
+        if (n != 9) rc = happ_fail(e, "GROUPS -1 (appendix A.2) runs on 9 processes, not %u", n);
+        for (unsigned j = 0; rc == 0 && j < 3; j++) {
+            int id = lfc_group_create(l, G[j], 5, (unsigned)tree);
+            if (id < 0) rc = happ_fail(e, "%s", lfc_error(l));
+            if (me == R[j]) send_g = id;
+            for (unsigned i = 0; i < 5; i++)
+                if (G[j][i] == me && R[j] != me) from |= (uint64_t)1 << R[j];
+        }
+    }
+    if (rc == 0 && groups > 0) {   /* k groups of consecutive processes, all created everywhere; mine: [lo, hi) */
         unsigned k = (unsigned)groups, per = n / k;
         if (per < 2) rc = happ_fail(e, "GROUPS %u: fewer than 2 processes each", k);
-        unsigned gi = per ? me / per : 0;
-        if (gi >= k) gi = k - 1u;
-        lo = gi * per;
-        hi = gi == k - 1u ? n : lo + per;
-        unsigned m[MAXN];
-        for (unsigned i = lo; i < hi; i++) m[i - lo] = i;
-        if (rc == 0 && (g = lfc_group_create(l, m, hi - lo, (unsigned)tree)) < 0) rc = happ_fail(e, "%s", lfc_error(l));
+        for (unsigned gi = 0; rc == 0 && gi < k; gi++) {
+            unsigned a = gi * per, b = gi == k - 1u ? n : a + per, m[MAXN];
+            for (unsigned i = a; i < b; i++) m[i - a] = i;
+            int id = lfc_group_create(l, m, b - a, (unsigned)tree);
+            if (id < 0) rc = happ_fail(e, "%s", lfc_error(l));
+            if (me >= a && me < b) {
+                g = id;
+                lo = a;
+                hi = b;
+            }
+        }
     }
     if (rc == 0) rc = barrier(e, l, &r);   /* every group known everywhere before any packet */
     uint8_t msg[LFC_MAX_PAYLOAD];
-    unsigned roots = senders > 0 && senders < hi - lo ? (unsigned)senders : hi - lo;   /* the group's first */
-    for (long long k = 0; rc == 0 && me < lo + roots && k < count; k++) {
+    if (groups >= 0) {   /* the first SENDERS of my group (or of all) send */
+        unsigned roots = senders > 0 && senders < hi - lo ? (unsigned)senders : hi - lo;
+        if (me < lo + roots) send_g = groups ? g : 0;
+        for (unsigned s = lo; s < lo + roots; s++)
+            if (s != me) from |= (uint64_t)1 << s;
+    }
+    unsigned want = 0;
+    for (unsigned s = 0; s < n && s < MAXN; s++) want += (from >> s & 1u) ? (unsigned)count : 0u;
+    for (long long k = 0; rc == 0 && send_g >= 0 && k < count; k++) {
         uint8_t *pkt = lfc_send_alloc(l, 1);
         if (!pkt) {
             rc = happ_fail(e, "process %u: %s", me, lfc_error(l));
@@ -203,25 +232,24 @@ static int mcast_check(platform *p, happ_env *e)
         wr32(msg + 4, (unsigned)k);
         for (unsigned i = 8; i < (unsigned)size; i++) msg[i] = pat(me, (unsigned)k, i);
         memcpy(pkt, msg, (size_t)size);
-        if ((groups ? lfc_mcast_launch(l, g, pkt, (unsigned)size, 1) : lfc_bcast_launch(l, pkt, (unsigned)size, 1)) ||
+        if ((send_g ? lfc_mcast_launch(l, send_g, pkt, (unsigned)size, 1) : lfc_bcast_launch(l, pkt, (unsigned)size, 1)) ||
             lfc_poll(l) < 0)
             rc = happ_fail(e, "process %u: %s", me, lfc_error(l));
     }
-    unsigned want = (unsigned)count * (me < lo + roots ? roots - 1u : roots);
     if (rc == 0 && waits > 0) {   /* a deadlock is expected: after STALL_US of nothing, note the waits */
-        while (r.got < want) {
+        /* every process, done or not, drains until STALL_US of silence, then
+         * reads its NI's waits and stops without a barrier (some never get there) */
+        while (rc == 0) {
             int w = lfc_wait(l, SIM_US(stall));
             if (w < 0) rc = happ_fail(e, "%s", lfc_error(l));
             if (w <= 0) break;
         }
-        if (rc == 0 && r.got < want) {
-            mck_state *st = calloc(1, sizeof *st);
-            st->stalled = 1;
-            e->state = st;
-            if (read_waits(p, (uint32_t)waits, st)) rc = happ_fail(e, "reading fw_waits: %s", plat_error(p));
-            lfc_abandon(l);
-            return rc;
-        }
+        mck_state *st = calloc(1, sizeof *st);
+        st->stalled = r.got < want;
+        e->state = st;
+        if (rc == 0 && read_waits(p, (uint32_t)waits, st)) rc = happ_fail(e, "reading fw_waits: %s", plat_error(p));
+        lfc_abandon(l);
+        return rc;
     }
     if (rc == 0) rc = wait_until(e, l, &r.got, want, SIM_US(500000));
     if (rc == 0) rc = barrier(e, l, &r);
@@ -230,8 +258,8 @@ static int mcast_check(platform *p, happ_env *e)
         if (w < 0) rc = happ_fail(e, "%s", lfc_error(l));
         if (w == 0) break;
     }
-    for (unsigned s = lo; rc == 0 && s < lo + roots; s++)
-        if (s != me) r.missing += (unsigned)count - r.next[s];
+    for (unsigned s = 0; rc == 0 && s < n && s < MAXN; s++)
+        if (from >> s & 1u) r.missing += (unsigned)count - r.next[s];
     if (rc == 0 && (r.dups || r.missing || r.damaged || r.got != want))
         rc = happ_fail(e, "process %u: %u of %u packets, %u twice, %u missing or out of order, %u damaged", me, r.got, want,
                        r.dups, r.missing, r.damaged);
@@ -286,7 +314,7 @@ static int mcast_combine(happ_env *const *envs, int n, happ_env *out)
         fwd += ((const mck_state *)envs[s]->state)->forwarded;
         stalled += ((const mck_state *)envs[s]->state)->stalled != 0;
     }
-    if (stalled) {   /* a deadlock: name the cycle of credit waits from the NIs' records */
+    if (((const mck_state *)envs[0]->state)->nwaits || stalled) {   /* WAITS: name the cycle from the NIs' records */
         int start = 0;
         unsigned len = credit_cycle(envs, n, &start);
         happ_measure(out, "stalled", stalled);
@@ -470,7 +498,7 @@ static int fa_combine(happ_env *const *envs, int n, happ_env *out)
     return rc;
 }
 
-/* Processes 0,1 and 2,3 form two groups; each then tries group {1, 2}. */
+/* Groups {0, 1} and {2, 3}, then {1, 2}, which overlaps both. */
 static int misuse(platform *p, happ_env *e)
 {
     mrx r = {0};
@@ -479,9 +507,9 @@ static int misuse(platform *p, happ_env *e)
     unsigned me = lfc_my_proc(l);
     if (lfc_nr_procs(l) != 4) return finish(e, l, happ_fail(e, "lfc_mcast_misuse runs on 4 processes"));
     int caught = 0;
-    unsigned mine[2] = {me & ~1u, me | 1u}, across[2] = {1, 2};
-    int g = lfc_group_create(l, mine, 2, 0);
-    if (g < 0) return finish(e, l, happ_fail(e, "%s", lfc_error(l)));
+    unsigned low[2] = {0, 1}, high[2] = {2, 3}, across[2] = {1, 2};
+    int g1 = lfc_group_create(l, low, 2, 0), g2 = lfc_group_create(l, high, 2, 0), g = me < 2 ? g1 : g2;
+    if (g1 < 0 || g2 < 0) return finish(e, l, happ_fail(e, "%s", lfc_error(l)));
     if (lfc_group_create(l, across, 2, 0) < 0 && strstr(lfc_error(l), "overlapping groups")) caught++;
     int rc = barrier(e, l, &r);
     uint8_t *pkt = rc ? NULL : lfc_send_alloc(l, 1);
@@ -498,7 +526,7 @@ static int misuse(platform *p, happ_env *e)
     return finish(e, l, rc);
 }
 
-#define P(...) (const char *const[]){__VA_ARGS__, "CREDITS", "REFRESH", "TREE", NULL}
+#define P(...) (const char *const[]){__VA_ARGS__, "CREDITS", "REFRESH", "TREE", "OVERLAP", NULL}
 
 const happ happ_lfc_mcast_check = {"lfc_mcast_check", "LFC multicast/broadcast: exactly once in order per root; credits conserved",
                                    P("COUNT", "SIZE", "GROUPS", "SENDERS", "WAITS", "STALL_US"), mcast_check, mcast_combine};
@@ -509,4 +537,4 @@ const happ happ_lfc_bcast_stream = {"lfc_bcast_stream", "LFC broadcast throughpu
 const happ happ_lfc_fa = {"lfc_fa", "LFC fetch-and-add: latency; each value exactly once under contention",
                           P("COUNT", "TARGET", "FIRST", "ACTIVE"), fa, fa_combine};
 const happ happ_lfc_mcast_misuse = {"lfc_mcast_misuse", "LFC multicast: bad input fails clearly",
-                                    (const char *const[]){"CREDITS", "REFRESH", "TREE", NULL}, misuse, NULL};
+                                    (const char *const[]){"CREDITS", "REFRESH", "TREE", "OVERLAP", NULL}, misuse, NULL};

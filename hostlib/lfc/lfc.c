@@ -31,7 +31,7 @@ struct lfc {
     sim_time poll_miss, poll_hit;
     unsigned ngroups;                /* user groups created (ids 1 ..) */
     uint64_t group_members[LFC_GROUPS];   /* bit per NI */
-    int used_bcast, used_mcast;
+    int used_bcast, used_mcast, overlap_unsafe;
     uint32_t fa_done;                /* fetch-and-adds answered */
     char err[400];
 };
@@ -60,6 +60,7 @@ void lfc_params_default(lfc_params *p)
     p->refresh = 4;
     p->host_buffers = 64;
     p->bcast_tree = LFC_TREE_BINARY;
+    p->overlap_unsafe = 0;
 }
 
 /* Group g's row of the NI's group table: members, each NI's position,
@@ -104,6 +105,7 @@ lfc *lfc_open(platform *p, const lfc_params *prm, lfc_upcall_fn up, void *ctx, c
     l->up = up;
     l->ctx = ctx;
     l->nhb = prm->host_buffers;
+    l->overlap_unsafe = prm->overlap_unsafe;
     const host_profile *hp = plat_host_profile(p);
     l->poll_miss = hp->poll_miss_ps ? hp->poll_miss_ps : SIM_NS(5);
     l->poll_hit = hp->poll_hit_ps ? hp->poll_hit_ps : SIM_NS(74);
@@ -225,19 +227,16 @@ int lfc_ucast_launch(lfc *l, unsigned dest, void *pkt, unsigned size, int upcall
 int lfc_group_create(lfc *l, const unsigned *members, unsigned n, unsigned tree_kind)
 {
     uint64_t set = 0;
-    int mine = 0;
     if (tree_kind >= LFC_TREE_KINDS) return fail(l, "group_create: tree kind %u (0 binary, 1 binomial, 2 chain)", tree_kind);
     if (n < 2 || n > l->nodes) return fail(l, "group_create: %u members (2 .. %u)", n, l->nodes);
     for (unsigned i = 0; i < n; i++) {
         if (members[i] >= l->nodes) return fail(l, "group_create: member %u is not a process (0 .. %u)", members[i], l->nodes - 1u);
         if (set >> members[i] & 1u) return fail(l, "group_create: member %u given twice", members[i]);
         set |= (uint64_t)1 << members[i];
-        mine |= members[i] == l->node;
     }
-    for (unsigned g = 1; g <= l->ngroups; g++)
+    for (unsigned g = 1; g <= l->ngroups && !l->overlap_unsafe; g++)
         if (l->group_members[g] & set)
             return fail(l, "group_create: overlapping groups: this group shares members with group %u (LFC groups may not overlap)", g);
-    if (!mine) return fail(l, "group_create: process %u is not a member", l->node);
     if (l->ngroups + 1u >= LFC_GROUPS) return fail(l, "group_create: at most %u groups", LFC_GROUPS - 1u);
     unsigned g = ++l->ngroups;
     l->group_members[g] = set;

@@ -32,6 +32,7 @@ typedef struct lfc_params {
     unsigned refresh;          /* owed credits that make the NI send a CREDIT packet */
     unsigned host_buffers;     /* host receive buffers (<= 255) */
     unsigned bcast_tree;       /* broadcast spanning tree: LFC_TREE_* (firmware/lfc/tree.h) */
+    int overlap_unsafe;        /* 1: allow overlapping groups (may deadlock: appendix A.2; teaching only) */
 } lfc_params;
 
 void lfc_params_default(lfc_params *p);   /* 8 credits, refresh 4, 64 host buffers, binary trees */
@@ -40,7 +41,8 @@ lfc *lfc_open(platform *p, const lfc_params *prm, lfc_upcall_fn up, void *ctx, c
  * upcalls), then QUIT; frees l. -1 and a message in err if the wait failed. */
 int lfc_close(lfc *l, char *err, size_t errlen);
 /* Frees l without waiting for anything (after a deadlock the NI never
- * sends what it holds): QUIT is written, the NI is left as it is. */
+ * sends what it holds): QUIT is written, and the NI stops once it has
+ * nothing it can send or deliver. */
 void lfc_abandon(lfc *l);
 const char *lfc_error(const lfc *l);
 unsigned lfc_my_proc(const lfc *l);
@@ -55,11 +57,12 @@ int lfc_poll(lfc *l);
 int lfc_wait(lfc *l, sim_time max_ps);
 int lfc_packet_free(lfc *l, void *pkt);
 
-/* Multicast (§4.2). lfc_group_create: every member calls it with the same
- * members (NI numbers, the same order) and tree kind (LFC_TREE_*) before
- * any member sends to the group (e.g. behind a barrier); returns the group
- * (1 .. 7) or -1: groups may not overlap (L1689-L1702), and the caller
- * must be a member. lfc_bcast_launch sends to every other process over
+/* Multicast (§4.2). lfc_group_create is collective: every process calls
+ * it for every group, in the same order, with the same members (NI
+ * numbers, the same order) and tree kind (LFC_TREE_*), before any member
+ * sends to the group (e.g. behind a barrier); returns the group (1 .. 7)
+ * or -1: groups may not overlap (L1689-L1702) unless
+ * lfc_params.overlap_unsafe. lfc_bcast_launch sends to every other process over
  * the broadcast tree (lfc_params.bcast_tree); lfc_mcast_launch to the
  * other members of group. One endpoint may not mix broadcast and
  * multicast (L1689-L1702). A receiver's upcall names the packet's root

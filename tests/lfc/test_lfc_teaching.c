@@ -3,7 +3,8 @@
  * destination; over chains the credit waits form a cycle, nothing moves and
  * the watchdog stops the run (exit status 3, a deadlock row); over binary
  * trees, which meet appendix A's condition, the same traffic completes with
- * every packet once, in order, and credits conserved. */
+ * every packet once, in order, and credits conserved. Appendix A.2's
+ * overlapping groups (scenarios/teaching/lfc_a2.cfg) deadlock too. */
 #include "../harness/harness.h"
 #include "../sim/sim_util.h"
 
@@ -42,4 +43,20 @@ TEST(lfc_teaching, fig4_8_traffic_over_binary_trees_completes)
     ASSERT_EQ(got, 4 * 3);     /* 4 packets from each of 3 other roots */
     ASSERT_EQ(pairs, 12);
     ASSERT_EQ(fwd, 4 * 4 * 1); /* each root's packet forwarded once (root 2 children of 3) */
+}
+
+TEST(lfc_teaching, appendix_a2_overlapping_groups_deadlock)
+{
+    const char *d = sim_scratch("lfc_a2");
+    int st = sim_cli("run scenarios/teaching/lfc_a2.cfg --out %s", d);
+    ASSERT_EQ(st, 3);
+    ASSERT_TRUE(strstr(sim_stderr(), "DEADLOCK") != NULL);
+}
+
+TEST(lfc_teaching, overlapping_groups_are_refused_without_overlap_unsafe)
+{
+    const char *d = sim_scratch("lfc_a2_refused");
+    int st = sim_cli("run scenarios/teaching/lfc_a2.cfg --set experiment.params.OVERLAP=0 --out %s", d);
+    ASSERT_EQ(st, 1);
+    ASSERT_TRUE(strstr(sim_stderr(), "overlapping groups") != NULL);
 }

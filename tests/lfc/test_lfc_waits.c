@@ -80,3 +80,29 @@ TEST(lfc_waits, figure_4_8_deadlock_is_a_cycle_of_credit_waits_through_all_four_
     ASSERT_EQ(stalled, 4);
     ASSERT_EQ(cycle, 4);
 }
+
+/* Appendix A.2: three overlapping groups on 9 NIs with binary trees inside
+ * each: processes stall and the NIs' records close a cycle of credit waits
+ * across the groups' trees (3 NIs in this run: the simulation is
+ * deterministic). */
+TEST(lfc_waits, appendix_a2_overlapping_groups_deadlock_is_a_cycle_of_credit_waits)
+{
+    unsigned long a = waits_addr();
+    const char *d = sim_scratch("lfc_a2_cycle");
+    int st = sim_cli("run tests/lfc/fixtures/lfc_a2_cycle.cfg --set experiment.params.WAITS=%lu --out %s", a, d);
+    if (st) harness_note("%s", sim_stderr());
+    ASSERT_EQ(st, 0);
+    char path[600];
+    snprintf(path, sizeof path, "%s/overlapping-groups.csv", d);
+    size_t len;
+    char *t = sim_read(path, &len);
+    char *r = strchr(t, '\n');
+    ASSERT_TRUE(r != NULL);
+    harness_note("%s", r + 1);
+    unsigned stalled, cycle;
+    char status[16];
+    ASSERT_EQ(sscanf(r + 1, "%u,%u,%15s", &stalled, &cycle, status), 3);
+    ASSERT_STR_EQ(status, "ok");
+    ASSERT_TRUE(stalled > 0);
+    ASSERT_EQ(cycle, 3);
+}
