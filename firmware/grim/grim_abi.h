@@ -306,14 +306,10 @@ enum grim_step {
 #define GRIM_MT_EPOCH       0x14u    /* epoch of the current tree (a new root starts a new one) */
 #define GRIM_MT_DELIV       0x18u    /* messages delivered here (to the local subscribers) */
 #define GRIM_MT_REFUSED     0x1Cu    /* messages refused: ticket not the expected one */
-/* What the recycle channel waits for (the watchdog's wait-for graph):
- * GRIM_MC_WAIT words: waiting (1/0), the NI and LC whose space it waits
- * for, the RTC when the wait began, messages refused for a full queue. */
+/* Multicast counters. What the recycle path waits for (the watchdog's
+ * wait-for graph) is in the global `fw_waits` (firmware/hal/waits.h,
+ * firmware/grim/mcast_waits.c); words 0x00-0x0C are unused. */
 #define GRIM_MC_WAIT        (GRIM_CTRL + 0xC00u)
-#define GRIM_MW_WAITING     0x00u
-#define GRIM_MW_NI          0x04u
-#define GRIM_MW_LC          0x08u
-#define GRIM_MW_SINCE       0x0Cu
 #define GRIM_MW_FULL        0x10u
 #define GRIM_MW_MISROUTED   0x14u    /* unstamped messages that reached a non-root NI (dropped) */
 #define GRIM_MW_COPIED      0x18u    /* messages copied into the recycle queue */

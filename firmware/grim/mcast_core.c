@@ -101,16 +101,16 @@ int mc_process(unsigned base, unsigned plen, unsigned *dticket)
         if (!(b & 1u)) continue;
         unsigned w;
         if (lc >= cfg.nlc || (slot[lc] = ring_slot(lc, m, &w)) == ~0u) {
-            MCW(GRIM_MW_NI) = cfg.me;  /* waits for its own host */
-            MCW(GRIM_MW_LC) = lc;
+            MC_WAIT.on_ni = cfg.me;   /* waits for its own host */
+            MC_WAIT.on_chan = lc;
             return MC_FULL;
         }
         wraps |= w << lc;
     }
     if (fwd && !(q = mc_reserve(plen))) {
         const struct lcstate *l = &lcs[mc.lc];
-        MCW(GRIM_MW_NI) = l->count ? l->sb[l->head].dni : W(mc.qbase + LCW(mc.lc, GRIM_L_Q_NEXT) + 8u) & 0xFFu;
-        MCW(GRIM_MW_LC) = mc.lc;
+        MC_WAIT.on_ni = l->count ? l->sb[l->head].dni : W(mc.qbase + LCW(mc.lc, GRIM_L_Q_NEXT) + 8u) & 0xFFu;
+        MC_WAIT.on_chan = mc.lc;
         return MC_FULL;
     }
     /* accepted: the tree's state */
@@ -163,7 +163,7 @@ int mc_process(unsigned base, unsigned plen, unsigned *dticket)
         mc_backle[lc][0] = bswap(nb);
         if (bp) tk = hdma_post(HD, HDMA_TO_HOST, (unsigned)mc_backle[lc], 4u, bp);
     }
-    MCW(GRIM_MW_WAITING) = 0;
+    MC_WAIT.kind = FW_WAIT_NONE;
     *dticket = tk;
     return MC_OK;
 }

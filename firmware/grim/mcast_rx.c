@@ -5,8 +5,8 @@
  * hops), then mc_process; refused (ticket, or no room) it is NACKed and the
  * previous hop sends it again. In unsafe mode a full recycle queue is not
  * NACKed: the packet stays in hand and blocks the receive path until there
- * is room, so cyclic trees can deadlock (Figure 8.3); GRIM_MC_WAIT says on
- * whom it waits. */
+ * is room, so cyclic trees can deadlock (Figure 8.3); fw_waits (mcast_waits.c)
+ * says on whom it waits. */
 #ifdef GRIM_MCAST   /* only in the multicast images (mk/grim.mk grim_mc.*.elf) */
 #include "mcast_fw.h"
 
@@ -35,9 +35,10 @@ static void st_mc_go(void)
         return;
     }
     if (r == MC_FULL && mc.unsafe) {   /* block: wait here for room */
-        if (!MCW(GRIM_MW_WAITING)) {
-            MCW(GRIM_MW_WAITING) = 1;
-            MCW(GRIM_MW_SINCE) = ni_rtc();
+        if (MC_WAIT.kind == FW_WAIT_NONE) {
+            MC_WAIT.kind = FW_WAIT_SPACE;
+            MC_WAIT.chan = mc.lc;
+            MC_WAIT.since = ni_rtc();
         }
         return;
     }

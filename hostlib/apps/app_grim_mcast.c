@@ -26,7 +26,17 @@
  * MODE = errors (node 0): the library's refusals, 1 each when the call
  * failed with the expected message: err_unknown (grim_sendMC to a tree id
  * nobody found), err_twice (subscribing an LC twice), err_full (more
- * trees than GRIM_MC_TREES). */
+ * trees than GRIM_MC_TREES).
+ * MODE = fig83 (Figure 8.3, six nodes): two trees over nodes 1-4 built in
+ * the order the members subscribe (one at a time): A = 1 2 3 4 (1 forwards
+ * to 2 and 3, 2 to 4) and B = 2 1 4 3 (2 forwards to 1 and 4, 1 to 3), so
+ * NIs 1 and 2 forward to each other. Node 0 multicasts COUNT messages of
+ * BYTES on A while node 5 does on B; every member checks each message and
+ * each sender's order. With MCAST = 1 the trees are id-ordered (both
+ * 1 2 3 4) and the traffic completes; with MCAST = 2 (unsafe) the NIs'
+ * recycle queues fill and each blocks its receive path waiting for space
+ * at the other: the watchdog names the cycle. Reported: received,
+ * expected, bad. */
 #include "app_grim_util.h"
 
 #include <stdio.h>
@@ -135,6 +145,44 @@ static int bench(grim *g, happ_env *e, mcs *c, uint32_t tree, int uc, uint32_t g
     return 0;
 }
 
+/* MODE = fig83: the two trees of Figure 8.3 and their traffic (see the top). */
+static int fig83(grim *g, happ_env *e, mcs *c, uint32_t lc, uint32_t count, uint32_t bytes, uint8_t *buf)
+{
+    static const uint32_t order_a[4] = {1, 2, 3, 4}, order_b[4] = {2, 1, 4, 3};
+    platform *p = grim_platform(g);
+    uint32_t me = grim_getMyVNN(g), ta = 0, tb = 0;
+    if (grim_nodes(g) != 6) return happ_fail(e, "MODE = fig83 needs 6 nodes, not %u", grim_nodes(g));
+    if (me == 0 && grim_findMulticastTree(g, "fig83a", &ta)) return gapp_fail(e, g, "find");
+    if (me == 5 && grim_findMulticastTree(g, "fig83b", &tb)) return gapp_fail(e, g, "find");
+    if (grim_barrier(g)) return gapp_fail(e, g, "barrier");
+    for (int s = 0; s < 4; s++) {      /* one member at a time: the trees keep this order in unsafe mode */
+        if (me == order_a[s] && grim_subscribeMulticastByName(g, "fig83a", 1u << lc, &ta)) return gapp_fail(e, g, "subscribe");
+        if (me == order_b[s] && grim_subscribeMulticastByName(g, "fig83b", 1u << lc, &tb)) return gapp_fail(e, g, "subscribe");
+        sim_time settle = plat_now(p) + SIM_US(300);
+        while (plat_now(p) < settle)
+            if (grim_poll_idle(g, settle - plat_now(p)) < 0) return gapp_fail(e, g, "poll");
+        if (grim_barrier(g)) return gapp_fail(e, g, "barrier");
+    }
+    c->member = me >= 1 && me <= 4;
+    if (me == 0 || me == 5)
+        for (uint32_t k = 0; k < count; k++) {
+            for (uint32_t i = 0; i < bytes; i++) buf[i] = pat(me, k, i);
+            if (grim_sendMC(g, me == 0 ? ta : tb, c->h_data, me, k, bytes, 1, buf, bytes)) return gapp_fail(e, g, "sendMC");
+            if (grim_poll(g) < 0) return gapp_fail(e, g, "poll");
+        }
+    int w = wait_count(g, &c->got, c->member ? 2 * count : 0);
+    if (w) return w == -1 ? gapp_fail(e, g, "poll") : happ_fail(e, "node %u: %u of %u messages", me, c->got, 2 * count);
+    if (c->member && grim_send(g, GRIM_EP(0, lc), c->h_report, 0, 0, c->got, c->bad, NULL, 0)) return gapp_fail(e, g, "report");
+    if (me == 0) {
+        int w2 = wait_count(g, &c->reports, 4);
+        if (w2) return w2 == -1 ? gapp_fail(e, g, "poll") : happ_fail(e, "%u of 4 reports", c->reports);
+        happ_measure(e, "received", (double)c->total);
+        happ_measure(e, "expected", (double)(2 * count * 4));
+        happ_measure(e, "bad", (double)(c->bad + c->got));
+    }
+    return 0;
+}
+
 /* max / min - 1 of v[a..b], in percent */
 static double spread(const double *v, int a, int b)
 {
@@ -155,9 +203,10 @@ static int run(platform *p, happ_env *e)
         happ_int(e, "SENDERS", 1, &senders))
         return -1;
     const char *mode = happ_str(e, "MODE", "bench"), *ifc = happ_str(e, "IF", "mc");
-    int errs = !strcmp(mode, "errors");
+    int errs = !strcmp(mode, "errors"), f83 = !strcmp(mode, "fig83");
     int check = !strcmp(mode, "check"), groups = !strcmp(mode, "groups"), uc = !strcmp(ifc, "uc"), both = !strcmp(ifc, "both");
-    if (!check && !groups && !errs && strcmp(mode, "bench")) return happ_fail(e, "MODE = '%s': bench, groups, check or errors", mode);
+    if (!check && !groups && !errs && !f83 && strcmp(mode, "bench"))
+        return happ_fail(e, "MODE = '%s': bench, groups, check, errors or fig83", mode);
     if (strcmp(ifc, "mc") && !uc && !both) return happ_fail(e, "IF = '%s': mc (multicast), uc (unicast copies) or both", ifc);
     if (bytes < 0 || bytes > (1 << 20)) return happ_fail(e, "BYTES = %lld: 0..1 MB", bytes);
     if (iters < 1 || iters > MAX_ITERS || warmup < 0 || warmup > 10) return happ_fail(e, "ITERS 1..%d, WARMUP 0..10", MAX_ITERS);
@@ -171,7 +220,7 @@ static int run(platform *p, happ_env *e)
     if (group < 1 || (uint32_t)group >= nodes)
         return gapp_close(g, e, happ_fail(e, "GROUP = %lld: 1..%u (nodes 1..GROUP subscribe)", group, nodes - 1));
     mcs c = {0};
-    c.member = me >= 1 && me <= (uint32_t)group;
+    c.member = !f83 && me >= 1 && me <= (uint32_t)group;
     if (groups && (group < 7 || group > GROUP_MAX)) return gapp_close(g, e, happ_fail(e, "MODE = groups needs GROUP >= 7 (groups 2..7 at least), at most 16"));
     uint32_t joined = groups ? 2 : (uint32_t)group;   /* groups: nodes 1..joined are members */
     if (groups) c.member = me >= 1 && me <= joined;
@@ -195,7 +244,10 @@ static int run(platform *p, happ_env *e)
         if (grim_poll_idle(g, settle - plat_now(p)) < 0) rc = gapp_fail(e, g, "poll");
     if (rc == 0 && grim_barrier(g)) rc = gapp_fail(e, g, "barrier");
     memset(buf, 0x5A, (size_t)bytes);
-    if (rc == 0 && errs) {
+    if (rc == 0 && f83) {
+        if (bytes > (1 << 20) - 8) bytes = (1 << 20) - 8;
+        rc = fig83(g, e, &c, lc, (uint32_t)count, (uint32_t)bytes, buf);
+    } else if (rc == 0 && errs) {
         if (me == 0) {
             uint32_t id;
             int r1 = grim_sendMC(g, 9, c.h_data, 0, 0, 0, 0, NULL, 0) < 0 && strstr(grim_error(g), "unknown multicast tree");
