@@ -36,7 +36,13 @@
  * 1 2 3 4) and the traffic completes; with MCAST = 2 (unsafe) the NIs'
  * recycle queues fill and each blocks its receive path waiting for space
  * at the other: the watchdog names the cycle. Reported: received,
- * expected, bad. */
+ * expected, bad.
+ * MODE = storm (GROUP = 1): node 1 subscribes, then computes for HOLD_US
+ * without polling while node 0 multicasts COUNT messages of BYTES. Once
+ * node 1's ring is full its NI refuses every copy and node 0's NI resends
+ * at once: links busy, nothing delivered -- a livelock for as long as
+ * node 1 does not poll (experiment.livelock_us tells it from progress).
+ * Reported: received (by node 1), expected. */
 #include "app_grim_util.h"
 
 #include <stdio.h>
@@ -203,10 +209,13 @@ static int run(platform *p, happ_env *e)
         happ_int(e, "SENDERS", 1, &senders))
         return -1;
     const char *mode = happ_str(e, "MODE", "bench"), *ifc = happ_str(e, "IF", "mc");
-    int errs = !strcmp(mode, "errors"), f83 = !strcmp(mode, "fig83");
+    int errs = !strcmp(mode, "errors"), f83 = !strcmp(mode, "fig83"), storm = !strcmp(mode, "storm");
+    long long hold;
+    if (happ_int(e, "HOLD_US", 0, &hold)) return -1;
+    if (hold < 0 || hold > 100000000) return happ_fail(e, "HOLD_US = %lld: 0..1e8", hold);
     int check = !strcmp(mode, "check"), groups = !strcmp(mode, "groups"), uc = !strcmp(ifc, "uc"), both = !strcmp(ifc, "both");
-    if (!check && !groups && !errs && !f83 && strcmp(mode, "bench"))
-        return happ_fail(e, "MODE = '%s': bench, groups, check, errors or fig83", mode);
+    if (!check && !groups && !errs && !f83 && !storm && strcmp(mode, "bench"))
+        return happ_fail(e, "MODE = '%s': bench, groups, check, errors, fig83 or storm", mode);
     if (strcmp(ifc, "mc") && !uc && !both) return happ_fail(e, "IF = '%s': mc (multicast), uc (unicast copies) or both", ifc);
     if (bytes < 0 || bytes > (1 << 20)) return happ_fail(e, "BYTES = %lld: 0..1 MB", bytes);
     if (iters < 1 || iters > MAX_ITERS || warmup < 0 || warmup > 10) return happ_fail(e, "ITERS 1..%d, WARMUP 0..10", MAX_ITERS);
@@ -247,6 +256,17 @@ static int run(platform *p, happ_env *e)
     if (rc == 0 && f83) {
         if (bytes > (1 << 20) - 8) bytes = (1 << 20) - 8;
         rc = fig83(g, e, &c, lc, (uint32_t)count, (uint32_t)bytes, buf);
+    } else if (rc == 0 && storm) {
+        if (me == 1 && plat_compute(p, SIM_US(hold))) rc = happ_fail(e, "compute");
+        for (uint32_t k = 0; me == 0 && rc == 0 && k < (uint32_t)count; k++)
+            if (grim_sendMC(g, tree, c.h_data, grim_my_endpoint(g), 0, 0, 0, buf, (uint32_t)bytes)) rc = gapp_fail(e, g, "sendMC");
+        /* node 1's handler (bench) answers each message with a null reply to arg0 = node 0 */
+        int w = rc ? 0 : wait_count(g, me == 0 ? &c.replies : &c.got, me == 0 || me == 1 ? (uint32_t)count : 0);
+        if (w) rc = w == -1 ? gapp_fail(e, g, "poll") : happ_fail(e, "node %u: not all %lld in 2 s", me, count);
+        if (rc == 0 && me == 0) {
+            happ_measure(e, "received", (double)c.replies);
+            happ_measure(e, "expected", (double)count);
+        }
     } else if (rc == 0 && errs) {
         if (me == 0) {
             uint32_t id;
@@ -344,6 +364,6 @@ static int run(platform *p, happ_env *e)
 
 const happ happ_grim_mcast = {
     "grim_mcast", "Figures 8.7-8.8: multicast vs unicast copies (injection, round trip); MODE = check: delivery checks",
-    (const char *const[]){"MODE", "IF", "GROUP", "BYTES", "ITERS", "WARMUP", "COUNT", "SENDERS", GAPP_COMMON_PARAMS, NULL},
+    (const char *const[]){"MODE", "IF", "GROUP", "BYTES", "ITERS", "WARMUP", "COUNT", "SENDERS", "HOLD_US", GAPP_COMMON_PARAMS, NULL},
     run, NULL,
 };

@@ -61,6 +61,10 @@ static const key_spec host_keys[] = {
     {"watchdog_us", KT_NUMBER, 0, NULL, NULL, NULL, NULL,
      "deadlock watchdog: nothing moved on links, DMA engines or card registers (firmware or host PIO writes) for this "
      "long fails the run with exit status 3 (default 1e6 us = 1 s; 0 = off; host computation alone is not progress)"},
+    {"livelock_us", KT_NUMBER, 0, NULL, NULL, NULL, NULL,
+     "livelock detection for firmware that exports fw_waits (GRIM multicast, LFC): links busy in every eighth of this "
+     "period while no NI delivered a message fails the run with a LIVELOCK report and exit status 3 (default 1e6 us "
+     "= 1 s; 0 = off)"},
     {"compare_pci", KT_STRING, 0, NULL, slot_names, "PCI bus", NULL,
      "one more node whose card sits in this slot; the program compares the two (tpil_summary)"},
     {"backend", KT_STRING, 0, NULL, backend_names, "backend", NULL,
@@ -146,6 +150,10 @@ static int host_check(const run_spec *r, diag *d)
         diag_at(d, run_setting(r, "experiment.watchdog_us"), "watchdog_us must be >= 0 (0 = off)");
     else
         exp_check_range(r, "experiment.watchdog_us", 0, 0, EXP_MAX_US, d);   /* x 1e6 ps must fit */
+    if (run_number(r, "experiment.livelock_us", 0) < 0)
+        diag_at(d, run_setting(r, "experiment.livelock_us"), "livelock_us must be >= 0 (0 = off)");
+    else
+        exp_check_range(r, "experiment.livelock_us", 0, 0, EXP_MAX_US, d);
     if (run_number(r, "experiment.time_limit_us", 1) <= 0)
         diag_at(d, run_setting(r, "experiment.time_limit_us"), "time_limit_us must be > 0");
     else
@@ -311,6 +319,7 @@ static void host_run(const run_spec *r, run_result *res)
     o.chip = c.ni;
     o.idle_skip = run_bool(r, "experiment.idle_skip", 1);
     o.watchdog = (sim_time)(run_number(r, "experiment.watchdog_us", 1e6) * 1e6);
+    o.livelock = (sim_time)(run_number(r, "experiment.livelock_us", 1e6) * 1e6);
     s = cosim_new(&t, &o, err, sizeof err);
     if (!s) {
         result_fail(res, "cluster: %s", err);

@@ -41,3 +41,36 @@ TEST(grim_mc_deadlock, id_ordered_trees_complete_the_same_traffic)
     ASSERT_STR_EQ(t, "received,expected,bad,status\n320,320,0,ok\n");
     free(t);
 }
+
+TEST(grim_mc_deadlock, a_retransmission_storm_is_a_livelock_not_progress)
+{
+    const char *dir = sim_scratch("mc_storm");
+    int st = sim_cli("run tests/grim/fixtures/storm.cfg --jobs 1 --out '%s'", dir);
+    harness_note("stderr: %.3000s", sim_stderr());
+    ASSERT_EQ(st, 3);
+    const char *e = sim_stderr();
+    ASSERT_TRUE(strstr(e, "run failed: scenario grim_mc_storm, series 'hold 2 ms'") == NULL);
+    const char *head = strstr(e, "series 'hold 200 ms':\n");
+    ASSERT_TRUE(head != NULL);
+    head = strchr(head, '\n') + 1;
+    ASSERT_TRUE(strncmp(head, "  LIVELOCK: links busy but no message delivered for 5", 52) == 0);
+    const char *nl = strchr(head, '\n');
+    const char *ni0 = strstr(head, " ni0 ");
+    ASSERT_TRUE(ni0 != NULL && ni0 < nl);   /* the resending NI is named on the first line */
+    ASSERT_TRUE(strstr(e, "livelock at ") != NULL);
+    char path[700];
+    snprintf(path, sizeof path, "%s/hold-2-ms.csv", dir);
+    size_t len;
+    char *t = sim_read(path, &len);
+    ASSERT_TRUE(t != NULL);
+    ASSERT_STR_EQ(t, "received,expected,status\n20,20,ok\n");
+    free(t);
+}
+
+TEST(grim_mc_deadlock, a_negative_livelock_period_is_refused_naming_the_key)
+{
+    const char *dir = sim_scratch("mc_storm_bad");
+    int st = sim_cli("run tests/grim/fixtures/storm.cfg --set experiment.livelock_us=-1 --jobs 1 --out '%s'", dir);
+    ASSERT_EQ(st, 2);
+    ASSERT_TRUE(strstr(sim_stderr(), "livelock_us must be >= 0") != NULL);
+}
