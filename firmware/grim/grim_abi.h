@@ -281,9 +281,11 @@ enum grim_step {
  * GRIM_MC_STAMPED | tree and whose destination is itself. */
 #define GRIM_T_MC           6u
 #define GRIM_T_MCUPD        7u
-#define GRIM_C_MCAST        GRIM_C_RESERVED   /* host: GRIM_MC_ON [| GRIM_MC_UNSAFE]; 0 = no multicast */
+#define GRIM_C_MCAST        GRIM_C_RESERVED   /* host: GRIM_MC_ON [| GRIM_MC_UNSAFE | GRIM_MC_NOTICKETS]; 0 = none */
 #define GRIM_MC_ON          1u
 #define GRIM_MC_UNSAFE      2u       /* a full recycle queue blocks the receive path (no NACK): Fig 8.3 */
+#define GRIM_MC_NOTICKETS   4u       /* teaching: NIs take any ticket (no total order per tree), so an
+                                        update can overtake data (L2315) */
 #define GRIM_MC_LC(nlc)     ((nlc) + 1u)  /* the recycle LC: after the RM-RV reply LC (nlc) */
 #define GRIM_MC_STAMPED     0x8000u
 #define GRIM_MC_TICKET(epoch, n) ((((epoch) & 0xFu) << 12) | ((n) & 0xFFFu))

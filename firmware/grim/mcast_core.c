@@ -87,10 +87,11 @@ int mc_process(unsigned base, unsigned plen, unsigned *dticket)
         /* One total order per tree: the expected ticket only. An update of a
          * new epoch starts one; a member new to the tree takes the update's
          * ticket as it comes; a message of an older epoch is still
-         * draining and is taken as it comes. */
+         * draining and is taken as it comes. With tickets off (teaching:
+         * GRIM_MC_NOTICKETS) every ticket is taken. */
         int check = GRIM_MC_T_EPOCH(ticket) == epoch;
         if (type == GRIM_T_MCUPD && !(W(p + 4u + 4u * (unsigned)place) & GRIM_MU_WASIN)) check = 0;
-        if (check && ticket != LD(t, GRIM_MT_EXPECT)) {
+        if (check && ticket != LD(t, GRIM_MT_EXPECT) && !(CTRL(GRIM_C_MCAST) & GRIM_MC_NOTICKETS)) {
             LD(t, GRIM_MT_REFUSED) += 1u;
             return MC_REFUSE;
         }

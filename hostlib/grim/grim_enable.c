@@ -123,7 +123,8 @@ static int check_options(grim *g, grim_options *o)
         if (!(o->fw_options & GRIM_OPT_SEND_CT)) o->seg_bytes = 0;   /* the NI would not transmit partial messages */
     }
     if (o->server_node >= GRIM_MAX_NODES) return grim_fail(g, "server_node = %u", o->server_node);
-    if (o->mcast & ~(GRIM_MC_ON | GRIM_MC_UNSAFE)) return grim_fail(g, "mcast = 0x%x: GRIM_MC_ON [| GRIM_MC_UNSAFE]", o->mcast);
+    if (o->mcast & ~(GRIM_MC_ON | GRIM_MC_UNSAFE | GRIM_MC_NOTICKETS))
+        return grim_fail(g, "mcast = 0x%x: GRIM_MC_ON [| GRIM_MC_UNSAFE | GRIM_MC_NOTICKETS]", o->mcast);
     if (o->mcast && o->nlc > GRIM_MAX_LC - 2)
         return grim_fail(g, "mcast with nlc = %u: the RM-RV reply and recycle LCs need nlc <= %u", o->nlc, GRIM_MAX_LC - 2);
     if (o->mcast) o->mcast |= GRIM_MC_ON;

@@ -74,3 +74,32 @@ TEST(grim_mc_deadlock, a_negative_livelock_period_is_refused_naming_the_key)
     ASSERT_EQ(st, 2);
     ASSERT_TRUE(strstr(sim_stderr(), "livelock_us must be >= 0") != NULL);
 }
+
+/* L2315 (scenarios/teaching/tickets.cfg): C leaves and F joins while the
+ * old path to D is slowed; membership is the root's ticket order. */
+TEST(grim_mc_deadlock, tickets_keep_order_through_an_update_and_without_them_it_is_overtaken)
+{
+    const char *dir = sim_scratch("mc_tickets");
+    int st = sim_cli("run scenarios/teaching/tickets.cfg --jobs 2 --out '%s'", dir);
+    harness_note("stderr: %.3000s", sim_stderr());
+    ASSERT_EQ(st, 0);
+    char path[700];
+    size_t len;
+    snprintf(path, sizeof path, "%s/tickets-on.csv", dir);
+    char *on = sim_read(path, &len);
+    snprintf(path, sizeof path, "%s/tickets-off.csv", dir);
+    char *off = sim_read(path, &len);
+    ASSERT_TRUE(on != NULL && off != NULL);
+    harness_note("on: %s off: %s", on, off);
+    /* with tickets: every member of each message's ticket got it once, in order, intact */
+    ASSERT_TRUE(strstr(on, "\n52,52,") != NULL);
+    ASSERT_TRUE(strstr(on, ",0,0,0,0,ok\n") != NULL);   /* overtaken, duplicates, wrong_members, bad */
+    /* without: the update and the new data overtook the old data at D */
+    int rec, exp, c, ot, dup, wrong, bad;
+    const char *row = strchr(off, '\n');
+    ASSERT_TRUE(row && sscanf(row + 1, "%d,%d,%d,%d,%d,%d,%d", &rec, &exp, &c, &ot, &dup, &wrong, &bad) == 7);
+    ASSERT_TRUE(ot > 0);
+    ASSERT_EQ(bad, 0);
+    free(on);
+    free(off);
+}
