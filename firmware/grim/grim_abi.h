@@ -209,6 +209,14 @@ enum grim_step {
     GRIM_ST_SCAN_EMPTY,       /* one scan of all LCs that found nothing (Fig 4.10) */
     GRIM_NSTEPS
 };
+/* Multicast steps of Figure 8.6, stamped only by the grim_mc_instr images
+ * (-DGRIM_MCAST -DGRIM_INSTR), in GRIM_STATS after the unicast ones. */
+#define GRIM_ST_MC_RX       32u  /* a multicast packet in hand: store-and-forward checks, the hop's sequence */
+#define GRIM_ST_MC_ACCEPT   33u  /* the ticket, room at every local subscriber and in the recycle queue */
+#define GRIM_ST_MC_DELIVER  34u  /* posting the AM DMAs to the local subscribers */
+#define GRIM_ST_MC_COPY     35u  /* the one copy into the recycle queue (a word copy in NI memory) */
+#define GRIM_ST_MC_FWD      36u  /* the recycle LC starts one copy to a child (and its scoreboard entry) */
+#define GRIM_ST_MC_LAST     GRIM_ST_MC_FWD
 
 /* ---- appended by the host library (hostlib/grim) ---------------------------
  * Sharing the card's host-DMA engine. TPIL injects large messages with the

@@ -9,6 +9,7 @@
  * says on whom it waits. */
 #ifdef GRIM_MCAST   /* only in the multicast images (mk/grim.mk grim_mc.*.elf) */
 #include "mcast_fw.h"
+#include "instr.h"
 
 #define rx (F->rx)
 
@@ -59,6 +60,7 @@ static void st_mc(void)
 {
     const struct rxbuf *b = rx.b;
     if (b->state != RB_FULL) return;
+    I_VAR(t0);
     unsigned base = rx.base, w0 = W(base), w1 = W(base + 4), w2 = W(base + 8), w3 = W(base + 12);
     unsigned words = GRIM_W2_WORDS(w2), plen = GRIM_HDR_BYTES + words * 4u, src = GRIM_W1_SRC(w1);
     unsigned hop = GRIM_EP_NI(src), slc = GRIM_EP_LC(src);
@@ -84,6 +86,7 @@ static void st_mc(void)
         rx_at();
         return;
     }
+    I_STEP(GRIM_ST_MC_RX, t0);
     rx_at = st_mc_go;
     st_mc_go();
 }

@@ -8,6 +8,8 @@
  * WARMUP): inject_us (the send call(s)), rtt_us (send until every reply is
  * in). IF = both measures both in one run (inject_mc_us, inject_uc_us,
  * rtt_mc_us, rtt_uc_us) and reports the shape of Figure 8.7 as 1 / 0:
+ * (STEPS = 1 with a grim_mc_instr image adds the root NI's mean step costs
+ * of Figure 8.6, step_mc_*_us: see mc_steps)
  * shape_inject_ok (multicast injects faster), shape_rtt_ok (multicast's
  * round trip is longer) -- computed from the measurements, never forced.
  * MODE = groups: members join one by one (node G when the group grows to
@@ -79,6 +81,8 @@ typedef struct {
     uint32_t mask, dups, overtaken;
     int maxk;
     uint32_t rep_mask[8], rep_ot, rep_dups;
+    /* STEPS = 1: the root NI's multicast step costs (sum of cycles, count), per GRIM_ST_MC_* */
+    uint32_t h_steps, nsteps, step_sum[5], step_count[5];
 } mcs;
 
 static uint8_t pat(uint32_t s, uint32_t k, uint32_t i) { return (uint8_t)(s * 131u + k * 31u + i * 7u + (i >> 8)); }
@@ -142,6 +146,17 @@ static void on_report(grim *g, const grim_am *m, void *ctx)
     if ((m->arg[0] >> 16) < 8) c->rep_mask[m->arg[0] >> 16] = m->arg[0] & 0xFFFFu;   /* tickets mode */
     c->rep_ot += m->arg[1] >> 16;
     c->rep_dups += m->arg[1] & 0xFFFFu;
+}
+
+static void on_steps(grim *g, const grim_am *m, void *ctx)
+{
+    (void)g;
+    mcs *c = ctx;
+    if (m->arg[0] < 5) {
+        c->step_sum[m->arg[0]] = m->arg[1];
+        c->step_count[m->arg[0]] = m->arg[2];
+    }
+    c->nsteps++;
 }
 
 static int wait_count(grim *g, const uint32_t *v, uint32_t want)
@@ -291,6 +306,32 @@ static int tickets(grim *g, happ_env *e, mcs *c, uint32_t lc, uint32_t bytes, lo
     return 0;
 }
 
+/* STEPS = 1 (with a grim_mc_instr image): node 1, the tree's root, sends
+ * node 0 the sum and count of the cycles of each multicast step it took
+ * (Figure 8.6: GRIM_ST_MC_RX .. GRIM_ST_MC_FWD); node 0 reports their
+ * means in us at the NI's clock (step_mc_*_us). */
+static int mc_steps(grim *g, happ_env *e, mcs *c, uint32_t me, uint32_t lc)
+{
+    static const char *const names[5] = {"step_mc_rx_us", "step_mc_accept_us", "step_mc_deliver_us", "step_mc_copy_us",
+                                         "step_mc_fwd_us"};
+    if (grim_barrier(g)) return gapp_fail(e, g, "barrier");
+    if (me == 1)
+        for (uint32_t k = 0; k < 5; k++) {
+            uint32_t last, sum, count;
+            if (grim_read_step(g, (int)(GRIM_ST_MC_RX + k), &last, &sum, &count) ||
+                grim_send(g, GRIM_EP(0, lc), c->h_steps, k, sum, count, 0, NULL, 0))
+                return gapp_fail(e, g, "steps");
+        }
+    if (me == 0) {
+        int w = wait_count(g, &c->nsteps, 5);
+        if (w) return w == -1 ? gapp_fail(e, g, "poll") : happ_fail(e, "%u of 5 step reports", c->nsteps);
+        double us = 1e6 / (double)e->ni_clock_hz;
+        for (int k = 0; k < 5; k++)
+            happ_measure(e, names[k], c->step_count[k] ? (double)c->step_sum[k] / c->step_count[k] * us : 0.0);
+    }
+    return 0;
+}
+
 /* max / min - 1 of v[a..b], in percent */
 static double spread(const double *v, int a, int b)
 {
@@ -313,8 +354,8 @@ static int run(platform *p, happ_env *e)
     const char *mode = happ_str(e, "MODE", "bench"), *ifc = happ_str(e, "IF", "mc");
     int errs = !strcmp(mode, "errors"), f83 = !strcmp(mode, "fig83"), storm = !strcmp(mode, "storm");
     int tix = !strcmp(mode, "tickets");
-    long long hold;
-    if (happ_int(e, "HOLD_US", 0, &hold)) return -1;
+    long long hold, steps;
+    if (happ_int(e, "HOLD_US", 0, &hold) || happ_int(e, "STEPS", 0, &steps)) return -1;
     if (hold < 0 || hold > 100000000) return happ_fail(e, "HOLD_US = %lld: 0..1e8", hold);
     int check = !strcmp(mode, "check"), groups = !strcmp(mode, "groups"), uc = !strcmp(ifc, "uc"), both = !strcmp(ifc, "both");
     if (!check && !groups && !errs && !f83 && !storm && !tix && strcmp(mode, "bench"))
@@ -341,7 +382,8 @@ static int run(platform *p, happ_env *e)
     uint8_t *buf = plat_alloc(p, (uint32_t)bytes + 8);
     if (!buf) return gapp_close(g, e, happ_fail(e, "out of memory"));
     if (grim_register_handler(g, on_data, &c, "mc_data") || grim_register_handler(g, on_reply, &c, "mc_reply") ||
-        grim_register_handler(g, on_report, &c, "mc_report") || grim_syncHandlers(g) ||
+        grim_register_handler(g, on_report, &c, "mc_report") || grim_register_handler(g, on_steps, &c, "mc_steps") ||
+        grim_syncHandlers(g) || grim_resolveHandler(g, "mc_steps", &c.h_steps) ||
         grim_resolveHandler(g, "mc_data", &c.h_data) || grim_resolveHandler(g, "mc_reply", &c.h_reply) ||
         grim_resolveHandler(g, "mc_report", &c.h_report))
         rc = gapp_fail(e, g, "handlers");
@@ -463,6 +505,7 @@ static int run(platform *p, happ_env *e)
         }
         if (rc == 0 && !c.member && me != 0 && c.got) rc = happ_fail(e, "node %u is no member but got %u messages", me, c.got);
     }
+    if (rc == 0 && steps && !strcmp(mode, "bench")) rc = mc_steps(g, e, &c, me, lc);
     if (rc == 0 && grim_barrier(g)) rc = gapp_fail(e, g, "end barrier");
     plat_free(p, buf);
     return gapp_close(g, e, rc);
@@ -470,6 +513,6 @@ static int run(platform *p, happ_env *e)
 
 const happ happ_grim_mcast = {
     "grim_mcast", "Figures 8.7-8.8: multicast vs unicast copies (injection, round trip); MODE = check: delivery checks",
-    (const char *const[]){"MODE", "IF", "GROUP", "BYTES", "ITERS", "WARMUP", "COUNT", "SENDERS", "HOLD_US", GAPP_COMMON_PARAMS, NULL},
+    (const char *const[]){"MODE", "IF", "GROUP", "BYTES", "ITERS", "WARMUP", "COUNT", "SENDERS", "HOLD_US", "STEPS", GAPP_COMMON_PARAMS, NULL},
     run, NULL,
 };

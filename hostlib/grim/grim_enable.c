@@ -63,7 +63,8 @@ int grim_read_lcd(grim *g, uint32_t lc, uint32_t off, uint32_t *v)
 
 int grim_read_step(grim *g, int step, uint32_t *last, uint32_t *sum, uint32_t *count)
 {
-    if (step < 0 || step >= GRIM_NSTEPS) return grim_fail(g, "instrumentation step %d (0..%d)", step, GRIM_NSTEPS - 1);
+    if (step < 0 || (step >= GRIM_NSTEPS && (step < (int)GRIM_ST_MC_RX || step > (int)GRIM_ST_MC_LAST)))
+        return grim_fail(g, "instrumentation step %d (0..%d, %u..%u)", step, GRIM_NSTEPS - 1, GRIM_ST_MC_RX, GRIM_ST_MC_LAST);
     uint32_t a = GRIM_STATS + (uint32_t)step * 16;
     if (plat_pio_read32(g->p, grim_sram(g, a + GRIM_S_LAST), last) ||
         plat_pio_read32(g->p, grim_sram(g, a + GRIM_S_SUM), sum) ||

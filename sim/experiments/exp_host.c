@@ -24,6 +24,7 @@
 #include "exp_util.h"
 
 #include "../../hostlib/apps/happ.h"
+#include "../../hostlib/apps/happ_limits.h"
 #include "../../model/node/hosts.h"
 #include "../../model/trace/trace_cosim.h"
 #include "../scenario/cluster.h"
@@ -118,6 +119,16 @@ static void check_params(const run_spec *r, const happ *app, diag *d)
         diag_at(d, cfg_lookup(config_root_setting(&r->sc->cfg), "sweep.param"),
                 "host program %s has no parameter '%s' (its parameters: %s)", app->name,
                 r->sc->sweep.param + strlen(pfx), happ_param_list(app, known, sizeof known));
+    for (const happ_limit *l = happ_limits; l->program; l++) {   /* what the firmware or library holds */
+        char key[128];
+        snprintf(key, sizeof key, "%s%s", pfx, l->param);
+        const config_setting_t *at = run_origin(r, key);
+        double v = run_number(r, key, 0);
+        /* said once: a scenario-wide value with series 0, a series' own with its series */
+        int mine = r->series == 0 || (s->set && at == cfg_lookup(s->set, key));
+        if (!strcmp(l->program, app->name) && at && v > l->max && mine)
+            diag_at(d, at, "%s = %g: %s (at most %g)", key, v, l->why, l->max);
+    }
 }
 
 static int host_check(const run_spec *r, diag *d)
