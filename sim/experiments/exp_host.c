@@ -62,6 +62,11 @@ static const key_spec host_keys[] = {
     {"watchdog_us", KT_NUMBER, 0, NULL, NULL, NULL, NULL,
      "deadlock watchdog: nothing moved on links, DMA engines or card registers (firmware or host PIO writes) for this "
      "long fails the run with exit status 3 (default 1e6 us = 1 s; 0 = off; host computation alone is not progress)"},
+    {"link_corrupt_prob", KT_NUMBER, 0, NULL, NULL, NULL, NULL,
+     "per chunk of symbols on every link, the probability that one byte gets a bit flipped (default 0; the CRC "
+     "catches it and the protocol must recover)"},
+    {"link_loss_prob", KT_NUMBER, 0, NULL, NULL, NULL, NULL,
+     "per chunk of symbols on every link, the probability that its data bytes vanish (default 0)"},
     {"livelock_us", KT_NUMBER, 0, NULL, NULL, NULL, NULL,
      "livelock detection for firmware that exports fw_waits (GRIM multicast, LFC): links busy in every eighth of this "
      "period while no NI delivered a message fails the run with a LIVELOCK report and exit status 3 (default 1e6 us "
@@ -161,6 +166,11 @@ static int host_check(const run_spec *r, diag *d)
         diag_at(d, run_setting(r, "experiment.watchdog_us"), "watchdog_us must be >= 0 (0 = off)");
     else
         exp_check_range(r, "experiment.watchdog_us", 0, 0, EXP_MAX_US, d);   /* x 1e6 ps must fit */
+    static const char *const probs[2] = {"experiment.link_corrupt_prob", "experiment.link_loss_prob"};
+    for (int i = 0; i < 2; i++) {
+        double v = run_number(r, probs[i], 0);
+        if (!(v >= 0 && v <= 1)) diag_at(d, run_setting(r, probs[i]), "%s must be a probability, 0..1", probs[i] + 11);
+    }
     if (run_number(r, "experiment.livelock_us", 0) < 0)
         diag_at(d, run_setting(r, "experiment.livelock_us"), "livelock_us must be >= 0 (0 = off)");
     else
@@ -331,6 +341,8 @@ static void host_run(const run_spec *r, run_result *res)
     o.idle_skip = run_bool(r, "experiment.idle_skip", 1);
     o.watchdog = (sim_time)(run_number(r, "experiment.watchdog_us", 1e6) * 1e6);
     o.livelock = (sim_time)(run_number(r, "experiment.livelock_us", 1e6) * 1e6);
+    o.fab.link.corrupt_prob = run_number(r, "experiment.link_corrupt_prob", 0);
+    o.fab.link.loss_prob = run_number(r, "experiment.link_loss_prob", 0);
     s = cosim_new(&t, &o, err, sizeof err);
     if (!s) {
         result_fail(res, "cluster: %s", err);
