@@ -41,7 +41,6 @@ TEST(grim_mc_steps, the_copy_grows_with_the_message_at_the_chips_copy_rate)
         double mbs = (16000.0 - 1024.0) / (b[5] - a[5]);                  /* bytes per us = MB/s */
         ASSERT_TRUE(mbs > rate[c] * 0.7 && mbs < rate[c] * 1.3);
         ASSERT_TRUE(b[6] < a[6] * 1.2);                                   /* starting a copy: no data touched */
-        free(t);
     }
 }
 
