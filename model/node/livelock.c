@@ -7,7 +7,9 @@
  * link symbols moved in its first half and again in its last eighth is a
  * livelock: retransmissions went on all along (GRIM resends on its
  * retransmission timer, 10 ms by default, so "every interval" would miss
- * a slow storm), and a burst that ended is not one. The report names the
+ * a slow storm), and a burst that ended is not one. Only NIs whose count
+ * has moved at all are judged (a firmware may export waits without
+ * counting deliveries). The report names the
  * NIs that sent packets meanwhile: the ones retransmitting. */
 #define _POSIX_C_SOURCE 200809L
 #include "cosim_internal.h"
@@ -68,8 +70,10 @@ int cosim_livelock_check(cosim *s, sim_time now)
     if (!r) return 0;
     uint64_t sum = 0;
     int any = 0;
+    /* only records that count: a firmware whose delivered count never
+     * moved (it may not fill it) is not judged */
     for (int i = 0; i < s->n; i++)
-        if (r[i].present) {
+        if (r[i].present && r[i].delivered) {
             any = 1;
             sum += r[i].delivered;
         }
