@@ -45,6 +45,12 @@ pw_node pw_next(const pw_record *r, int nni, pw_node a)
         if (!waiting(r, nni, c)) continue;
         if (r[b].w[k].chan == w->on_chan || (w->kind == FW_WAIT_CREDIT && w->on_chan == 0)) return c;
     }
+    for (int k = 0; k < (int)r[b].n; k++)
+        if (waiting(r, nni, (pw_node){b, k})) return none;   /* it waits, but not on that channel */
+    int l = r[b].link_to1 - 1;
+    if (l < 0 || l >= nni || l == b) return none;
+    for (int k = 0; k < (int)r[l].n; k++)
+        if (waiting(r, nni, (pw_node){l, k})) return (pw_node){l, k};
     return none;
 }
 
@@ -140,7 +146,12 @@ int pw_report_cycles(const pw_record *r, int nni, const char *const *names, char
     for (int i = 0; i < c && i < MAXC; i++) {
         put(&o, "DEADLOCK: %s channels wait in a cycle: ", r[cyc[at].ni].proto[0] ? r[cyc[at].ni].proto : "protocol");
         for (int j = 0; j < len[i] && at + j < MAXN; j++) {
-            put_wait(&o, r, nni, names, cyc[at + j]);
+            pw_node a = cyc[at + j];
+            put_wait(&o, r, nni, names, a);
+            int b = (int)r[a.ni].w[a.k].on_ni, nx = cyc[at + (j + 1) % len[i]].ni;
+            char t1[16], t2[16];
+            if (b != nx)   /* through a link wait: b cannot send (its ACK) to nx */
+                put(&o, " -> %s's packet is not taken by %s", ni_name(names, b, t1, sizeof t1), ni_name(names, nx, t2, sizeof t2));
             put(&o, " -> ");
         }
         char t[16];

@@ -22,6 +22,11 @@ typedef struct {
     unsigned n, delivered;
     char proto[9];
     pw_wait w[FW_WAITS_MAX];
+    /* From the fabric, not the record: 1 + the NI whose not taking bytes
+     * blocks this NI's outgoing packet, 0 if none. A channel waiting on an
+     * NI that waits for nothing itself (it cannot send its ACK) continues
+     * through this link wait to that NI's waiting channel. */
+    int link_to1;
 } pw_record;
 
 /* Bytes of the record in SRAM (the layout of struct fw_waits, 32-bit words). */
@@ -36,7 +41,9 @@ typedef struct { int ni, k; } pw_node;
 
 /* Where entry k of NI ni's record points: the waiting entry of the NI it
  * waits for whose channel is the one waited on (for a credit wait with
- * on_chan 0, that NI's first waiting entry); {-1, -1} if none waits there. */
+ * on_chan 0, that NI's first waiting entry); if that NI has no waiting
+ * channel but its outgoing packet is blocked by NI c (link_to1), c's first
+ * waiting channel; {-1, -1} if none. */
 pw_node pw_next(const pw_record *r, int nni, pw_node a);
 
 /* The cycles of the graph, each from its lowest (ni, k), in order: writes

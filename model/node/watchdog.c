@@ -182,9 +182,13 @@ void cosim_deadlock_report(cosim *s, sim_time now, char *buf, size_t n)
     const char **names = NULL;
     pw_record *pw = cosim_protocol_waits(s, &names);
     char pwtext[4096];
-    if (pw && pw_report_cycles(pw, cosim_nodes(s), names, pwtext, sizeof pwtext)) put(&o, "%s", pwtext);
     dl_state d;
     fabric_snapshot(f, &d);
+    for (int i = 0; pw && i < cosim_nodes(s); i++) {   /* the link waits join the protocol waits */
+        int last, j = waits_for(s, &d, i, &last);
+        pw[i].link_to1 = j >= 0 ? j + 1 : 0;
+    }
+    if (pw && pw_report_cycles(pw, cosim_nodes(s), names, pwtext, sizeof pwtext)) put(&o, "%s", pwtext);
     first_line(&o, s, &d);
 
     char a[40], b[40], c[40], w[40];

@@ -131,3 +131,21 @@ TEST(protowait, records_decode_from_sram)
     pw_read(sram, sizeof sram, at, &r);
     ASSERT_EQ(r.present, 0);
 }
+
+TEST(protowait, a_cycle_closes_through_a_link_wait_of_an_ni_that_does_not_wait_itself)
+{
+    pw_record r[4];
+    memset(r, 0, sizeof r);
+    /* ni1 waits for ni3 (the ACK of its oldest copy); ni3 waits for nothing,
+     * but its packet (that ACK) is not taken by ni1 */
+    wait_on(r, 1, 0, FW_WAIT_SPACE, 2, 3, 2);
+    r[3].present = 1;
+    r[3].link_to1 = 1 + 1;
+    wait_on(r, 2, 0, FW_WAIT_SPACE, 2, 0, 2);   /* ni0 does not wait and has no link wait: a chain */
+    char buf[512];
+    ASSERT_EQ(pw_report_cycles(r, 4, NULL, buf, sizeof buf), 1);
+    ASSERT_STR_EQ(buf, "DEADLOCK: grim-mc channels wait in a cycle: ni1 ch 2 waits for space at ni3 ch 2 -> "
+                       "ni3's packet is not taken by ni1 -> back to ni1 ch 2\n");
+    r[3].link_to1 = 0;
+    ASSERT_EQ(pw_report_cycles(r, 4, NULL, buf, sizeof buf), 0);
+}
