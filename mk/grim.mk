@@ -7,7 +7,7 @@ GRIM_SRCS := $(sort $(filter-out firmware/grim/mcast_%.c,$(wildcard firmware/gri
 GRIM_MC_SRCS := $(sort $(wildcard firmware/grim/*.c))
 GRIM_DEPS := $(GRIM_MC_SRCS) $(wildcard firmware/grim/*.h) $(wildcard firmware/hal/*.h) \
              $(B)/lanai-cc $(B)/lanai-ld $(B)/fw/librt.a $(B)/fw/rt/crt0.o
-GRIM_ELFS := $(foreach v,grim grim_instr grim_backoff grim_mc,$(foreach c,l4 l9,$(B)/fw/grim/$(v).$(c).elf))
+GRIM_ELFS := $(foreach v,grim grim_instr grim_backoff grim_mc grim_mc_instr,$(foreach c,l4 l9,$(B)/fw/grim/$(v).$(c).elf))
 
 $(B)/fw/grim/grim.l4.elf: $(GRIM_DEPS)
 	@mkdir -p $(@D)
@@ -42,6 +42,15 @@ $(B)/fw/grim/grim_mc.l4.elf: $(GRIM_DEPS)
 $(B)/fw/grim/grim_mc.l9.elf: $(GRIM_DEPS)
 	@mkdir -p $(@D)
 	$(B)/lanai-cc --chip lanai9 -O2 -DGRIM_MCAST -Ifirmware/grim --map $(@:.elf=.map) -o $@ $(GRIM_MC_SRCS)
+
+# ... and instrumented (Figure 8.6's step costs, GRIM_ST_MC_*)
+$(B)/fw/grim/grim_mc_instr.l4.elf: $(GRIM_DEPS)
+	@mkdir -p $(@D)
+	$(B)/lanai-cc --chip lanai4 -O2 -DGRIM_MCAST -DGRIM_INSTR -Ifirmware/grim --map $(@:.elf=.map) -o $@ $(GRIM_MC_SRCS)
+
+$(B)/fw/grim/grim_mc_instr.l9.elf: $(GRIM_DEPS)
+	@mkdir -p $(@D)
+	$(B)/lanai-cc --chip lanai9 -O2 -DGRIM_MCAST -DGRIM_INSTR -Ifirmware/grim --map $(@:.elf=.map) -o $@ $(GRIM_MC_SRCS)
 
 FW_ALL    += $(GRIM_ELFS)
 TEST_DEPS += $(GRIM_ELFS)

@@ -209,6 +209,14 @@ enum grim_step {
     GRIM_ST_SCAN_EMPTY,       /* one scan of all LCs that found nothing (Fig 4.10) */
     GRIM_NSTEPS
 };
+/* Multicast steps of Figure 8.6, stamped only by the grim_mc_instr images
+ * (-DGRIM_MCAST -DGRIM_INSTR), in GRIM_STATS after the unicast ones. */
+#define GRIM_ST_MC_RX       32u  /* a multicast packet in hand: store-and-forward checks, the hop's sequence */
+#define GRIM_ST_MC_ACCEPT   33u  /* the ticket, room at every local subscriber and in the recycle queue */
+#define GRIM_ST_MC_DELIVER  34u  /* posting the AM DMAs to the local subscribers */
+#define GRIM_ST_MC_COPY     35u  /* the one copy into the recycle queue (a word copy in NI memory) */
+#define GRIM_ST_MC_FWD      36u  /* the recycle LC starts one copy to a child (and its scoreboard entry) */
+#define GRIM_ST_MC_LAST     GRIM_ST_MC_FWD
 
 /* ---- appended by the host library (hostlib/grim) ---------------------------
  * Sharing the card's host-DMA engine. TPIL injects large messages with the
@@ -281,9 +289,11 @@ enum grim_step {
  * GRIM_MC_STAMPED | tree and whose destination is itself. */
 #define GRIM_T_MC           6u
 #define GRIM_T_MCUPD        7u
-#define GRIM_C_MCAST        GRIM_C_RESERVED   /* host: GRIM_MC_ON [| GRIM_MC_UNSAFE]; 0 = no multicast */
+#define GRIM_C_MCAST        GRIM_C_RESERVED   /* host: GRIM_MC_ON [| GRIM_MC_UNSAFE | GRIM_MC_NOTICKETS]; 0 = none */
 #define GRIM_MC_ON          1u
 #define GRIM_MC_UNSAFE      2u       /* a full recycle queue blocks the receive path (no NACK): Fig 8.3 */
+#define GRIM_MC_NOTICKETS   4u       /* teaching: NIs take any ticket (no total order per tree), so an
+                                        update can overtake data (L2315) */
 #define GRIM_MC_LC(nlc)     ((nlc) + 1u)  /* the recycle LC: after the RM-RV reply LC (nlc) */
 #define GRIM_MC_STAMPED     0x8000u
 #define GRIM_MC_TICKET(epoch, n) ((((epoch) & 0xFu) << 12) | ((n) & 0xFFFu))
@@ -306,14 +316,10 @@ enum grim_step {
 #define GRIM_MT_EPOCH       0x14u    /* epoch of the current tree (a new root starts a new one) */
 #define GRIM_MT_DELIV       0x18u    /* messages delivered here (to the local subscribers) */
 #define GRIM_MT_REFUSED     0x1Cu    /* messages refused: ticket not the expected one */
-/* What the recycle channel waits for (the watchdog's wait-for graph):
- * GRIM_MC_WAIT words: waiting (1/0), the NI and LC whose space it waits
- * for, the RTC when the wait began, messages refused for a full queue. */
+/* Multicast counters. What the recycle path waits for (the watchdog's
+ * wait-for graph) is in the global `fw_waits` (firmware/hal/waits.h,
+ * firmware/grim/mcast_waits.c); words 0x00-0x0C are unused. */
 #define GRIM_MC_WAIT        (GRIM_CTRL + 0xC00u)
-#define GRIM_MW_WAITING     0x00u
-#define GRIM_MW_NI          0x04u
-#define GRIM_MW_LC          0x08u
-#define GRIM_MW_SINCE       0x0Cu
 #define GRIM_MW_FULL        0x10u
 #define GRIM_MW_MISROUTED   0x14u    /* unstamped messages that reached a non-root NI (dropped) */
 #define GRIM_MW_COPIED      0x18u    /* messages copied into the recycle queue */

@@ -8,6 +8,7 @@
  * the children to forward it to. The back pointers follow the data. */
 #ifdef GRIM_MCAST   /* only in the multicast images (mk/grim.mk grim_mc.*.elf) */
 #include "mcast_fw.h"
+#include "instr.h"
 #include "string.h"
 
 #define mc_backle ((unsigned (*)[2])MC_BACKLE)
@@ -55,6 +56,7 @@ AI unsigned fwd_of(unsigned kids)
 
 int mc_process(unsigned base, unsigned plen, unsigned *dticket)
 {
+    I_VAR(t0);
     unsigned w1 = W(base + 4), w2 = W(base + 8), w3 = W(base + 12);
     unsigned type = GRIM_W1_TYPE(w1), tree = GRIM_W1_TREE(w1), stamped = GRIM_W3_LC(w3) & GRIM_MC_STAMPED;
     *dticket = 0;
@@ -87,10 +89,11 @@ int mc_process(unsigned base, unsigned plen, unsigned *dticket)
         /* One total order per tree: the expected ticket only. An update of a
          * new epoch starts one; a member new to the tree takes the update's
          * ticket as it comes; a message of an older epoch is still
-         * draining and is taken as it comes. */
+         * draining and is taken as it comes. With tickets off (teaching:
+         * GRIM_MC_NOTICKETS) every ticket is taken. */
         int check = GRIM_MC_T_EPOCH(ticket) == epoch;
         if (type == GRIM_T_MCUPD && !(W(p + 4u + 4u * (unsigned)place) & GRIM_MU_WASIN)) check = 0;
-        if (check && ticket != LD(t, GRIM_MT_EXPECT)) {
+        if (check && ticket != LD(t, GRIM_MT_EXPECT) && !(CTRL(GRIM_C_MCAST) & GRIM_MC_NOTICKETS)) {
             LD(t, GRIM_MT_REFUSED) += 1u;
             return MC_REFUSE;
         }
@@ -101,18 +104,19 @@ int mc_process(unsigned base, unsigned plen, unsigned *dticket)
         if (!(b & 1u)) continue;
         unsigned w;
         if (lc >= cfg.nlc || (slot[lc] = ring_slot(lc, m, &w)) == ~0u) {
-            MCW(GRIM_MW_NI) = cfg.me;  /* waits for its own host */
-            MCW(GRIM_MW_LC) = lc;
+            MC_WAIT.on_ni = cfg.me;   /* waits for its own host */
+            MC_WAIT.on_chan = lc;
             return MC_FULL;
         }
         wraps |= w << lc;
     }
     if (fwd && !(q = mc_reserve(plen))) {
         const struct lcstate *l = &lcs[mc.lc];
-        MCW(GRIM_MW_NI) = l->count ? l->sb[l->head].dni : W(mc.qbase + LCW(mc.lc, GRIM_L_Q_NEXT) + 8u) & 0xFFu;
-        MCW(GRIM_MW_LC) = mc.lc;
+        MC_WAIT.on_ni = l->count ? l->sb[l->head].dni : W(mc.qbase + LCW(mc.lc, GRIM_L_Q_NEXT) + 8u) & 0xFFu;
+        MC_WAIT.on_chan = mc.lc;
         return MC_FULL;
     }
+    I_STEP(GRIM_ST_MC_ACCEPT, t0);
     /* accepted: the tree's state */
     unsigned nt = GRIM_MC_TICKET(GRIM_MC_T_EPOCH(ticket), GRIM_MC_T_COUNT(ticket) + 1u);
     if (type == GRIM_T_MCUPD) {
@@ -128,6 +132,7 @@ int mc_process(unsigned base, unsigned plen, unsigned *dticket)
     unsigned h1 = w1, h3 = GRIM_W3(GRIM_MC_STAMPED | cfg.me, GRIM_W3_HANDLER(w3));
     /* to the local subscribers: an AM whose LC field names the tree */
     unsigned tk = 0, words = GRIM_W2_WORDS(w2);
+    I_SET(t0);
     if (mask) {
         W(base + 4) = GRIM_W1(GRIM_T_AM, GRIM_W1_CORR(w1), tree, GRIM_W1_SRC(w1));
         W(base + 12) = GRIM_W3(GRIM_MC_STAMPED | tree, GRIM_W3_HANDLER(w3));
@@ -144,15 +149,18 @@ int mc_process(unsigned base, unsigned plen, unsigned *dticket)
             if (mask >> (lc + 1u)) hdma_wait(HD, HDMA_TO_HOST, tk);   /* the next copy's header differs */
         }
         LD(t, GRIM_MT_DELIV) += 1u;
+        I_STEP(GRIM_ST_MC_DELIVER, t0);
     }
     /* once into the recycle queue, for every child, while the data moves */
     if (fwd) {
+        I_SET(t0);
         W(q) = 0;
         W(q + 4) = GRIM_W1(type, GRIM_W1_CORR(h1), tree, GRIM_W1_SRC(h1));
         W(q + 8) = GRIM_W2(words, ticket);
         W(q + 12) = h3;
         memcpy((void *)(q + 16u), (const void *)(base + 16u), m - 16u);
         mc_commit(fwd);
+        I_STEP(GRIM_ST_MC_COPY, t0);
     }
     /* the back pointers behind the data */
     for (unsigned lc = 0, b = mask; b; lc++, b >>= 1) {
@@ -163,7 +171,7 @@ int mc_process(unsigned base, unsigned plen, unsigned *dticket)
         mc_backle[lc][0] = bswap(nb);
         if (bp) tk = hdma_post(HD, HDMA_TO_HOST, (unsigned)mc_backle[lc], 4u, bp);
     }
-    MCW(GRIM_MW_WAITING) = 0;
+    MC_WAIT.kind = FW_WAIT_NONE;
     *dticket = tk;
     return MC_OK;
 }

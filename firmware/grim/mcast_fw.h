@@ -19,6 +19,7 @@
 #define MYRISIM_GRIM_MCAST_FW_H
 
 #include "fw.h"
+#include "waits.h"
 
 #define MCQ_MIN 0x10110u          /* the recycle queue holds at least a full message + its forwarding */
 
@@ -56,5 +57,8 @@ struct mcstate {
 
 AI volatile unsigned *mc_tree(unsigned t) { return (volatile unsigned *)(GRIM_MC_TABLE + t * GRIM_MT_BYTES); }
 #define MCW(off) W(GRIM_MC_WAIT + (off))
+/* mcast_waits.c: what the watchdog reads (entry 0: the recycle path) */
+extern struct fw_waits fw_waits;
+#define MC_WAIT (fw_waits.w[0])
 
 #endif

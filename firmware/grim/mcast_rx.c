@@ -5,10 +5,11 @@
  * hops), then mc_process; refused (ticket, or no room) it is NACKed and the
  * previous hop sends it again. In unsafe mode a full recycle queue is not
  * NACKed: the packet stays in hand and blocks the receive path until there
- * is room, so cyclic trees can deadlock (Figure 8.3); GRIM_MC_WAIT says on
- * whom it waits. */
+ * is room, so cyclic trees can deadlock (Figure 8.3); fw_waits (mcast_waits.c)
+ * says on whom it waits. */
 #ifdef GRIM_MCAST   /* only in the multicast images (mk/grim.mk grim_mc.*.elf) */
 #include "mcast_fw.h"
+#include "instr.h"
 
 #define rx (F->rx)
 
@@ -35,9 +36,10 @@ static void st_mc_go(void)
         return;
     }
     if (r == MC_FULL && mc.unsafe) {   /* block: wait here for room */
-        if (!MCW(GRIM_MW_WAITING)) {
-            MCW(GRIM_MW_WAITING) = 1;
-            MCW(GRIM_MW_SINCE) = ni_rtc();
+        if (MC_WAIT.kind == FW_WAIT_NONE) {
+            MC_WAIT.kind = FW_WAIT_SPACE;
+            MC_WAIT.chan = mc.lc;
+            MC_WAIT.since = ni_rtc();
         }
         return;
     }
@@ -58,6 +60,7 @@ static void st_mc(void)
 {
     const struct rxbuf *b = rx.b;
     if (b->state != RB_FULL) return;
+    I_VAR(t0);
     unsigned base = rx.base, w0 = W(base), w1 = W(base + 4), w2 = W(base + 8), w3 = W(base + 12);
     unsigned words = GRIM_W2_WORDS(w2), plen = GRIM_HDR_BYTES + words * 4u, src = GRIM_W1_SRC(w1);
     unsigned hop = GRIM_EP_NI(src), slc = GRIM_EP_LC(src);
@@ -83,6 +86,7 @@ static void st_mc(void)
         rx_at();
         return;
     }
+    I_STEP(GRIM_ST_MC_RX, t0);
     rx_at = st_mc_go;
     st_mc_go();
 }

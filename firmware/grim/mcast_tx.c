@@ -9,6 +9,7 @@
  * host's queues (8 bytes always free, WRAP marker at the end). */
 #ifdef GRIM_MCAST   /* only in the multicast images (mk/grim.mk grim_mc.*.elf) */
 #include "mcast_fw.h"
+#include "instr.h"
 #include "scoreboard.h"
 
 void mc_init(unsigned lc, unsigned addr, unsigned bytes)
@@ -77,6 +78,7 @@ void mc_commit(unsigned fwd)
 int mc_try(void)
 {
     if (!mc.on) return 0;
+    I_VAR(t0);
     unsigned lc = mc.lc;
     volatile unsigned *d = lcd(lc);
     unsigned o = LD(d, GRIM_L_Q_NEXT);
@@ -106,6 +108,7 @@ int mc_try(void)
         e->t_sent = ni_rtc();
         e->state = SB_SENT;
         LD(d, GRIM_L_SENT) += 1u;
+        I_STEP(GRIM_ST_MC_FWD, t0);
     }
     if (k + 1u < n) W(fa) = fw + (1u << 24);
     else LD(d, GRIM_L_Q_NEXT) = o + GRIM_ROUND8(plen) + 8u;

@@ -29,6 +29,9 @@
 #include "fw.h"
 #ifdef GRIM_MCAST
 #include "mcast_fw.h"
+#define DELIVERED() (fw_waits.delivered += 1u)   /* the watchdog's progress count (waits.h) */
+#else
+#define DELIVERED() ((void)0)
 #endif
 #include "instr.h"
 #include "scoreboard.h"
@@ -226,7 +229,10 @@ static void st_ack(void)            /* the data is in the endpoint: acknowledge 
     unsigned char *e = rx.exp;
     e[0] = (unsigned char)(e[0] + 1u);
     e[cfg.rnack_off] = 0;
-    if (!rx.undeliv) LD(lcd(rx.dlc), GRIM_L_DELIVERED) += 1u;
+    if (!rx.undeliv) {
+        LD(lcd(rx.dlc), GRIM_L_DELIVERED) += 1u;
+        DELIVERED();
+    }
     release();
 }
 
@@ -940,6 +946,7 @@ static __attribute__((noinline)) int rm_fast(unsigned base, unsigned w0, unsigne
     x[0] = (unsigned char)(x[0] + 1u);   /* the delivery is certain: its protocol state */
     x[cfg.rnack_off] = 0;
     LD(d, GRIM_L_DELIVERED) += 1u;
+    DELIVERED();
     fast_end(t, lphys != 0, base, w0, w1, dlc, isfull, e);
     return 1;
 }
@@ -1030,6 +1037,7 @@ static __attribute__((noinline)) void rx_fast(void)
     x[0] = (unsigned char)(x[0] + 1u); /* the delivery is certain: its protocol state */
     x[cfg.rnack_off] = 0;
     LD(d, GRIM_L_DELIVERED) += 1u;
+    DELIVERED();
     fast_end(t, bp != 0, base, w0, w1, dlc, isfull, e);
     return;
 staged:

@@ -18,15 +18,17 @@ int gapp_options(happ_env *e, grim_options *o)
 {
     grim_options_default(o);
     long long nlc, lc, frag, seg, retx, q, ring, mcast;
-    int rct = 1, sct = 1, ctlq = 1, crc = 1, pio = 0, plain = 0;
+    int rct = 1, sct = 1, ctlq = 1, crc = 1, pio = 0, plain = 0, tickets = 1;
     if (happ_int(e, "NLC", 1, &nlc) || happ_int(e, "LC", 0, &lc) || happ_int(e, "FRAG", 0, &frag) ||
         happ_int(e, "SEG", 0, &seg) || happ_int(e, "RETX_US", o->retx_us, &retx) || happ_int(e, "QUEUE_BYTES", 0, &q) ||
         happ_int(e, "AM_RING", o->am_ring_bytes, &ring) || flag(e, "RECV_CT", 1, &rct) || flag(e, "SEND_CT", 1, &sct) ||
         flag(e, "CTLQ", 1, &ctlq) || flag(e, "CRC", 1, &crc) || flag(e, "PIO_ONLY", 0, &pio) ||
-        flag(e, "PLAIN_POLL", 0, &plain) || happ_int(e, "MCAST", 0, &mcast))
+        flag(e, "PLAIN_POLL", 0, &plain) || happ_int(e, "MCAST", 0, &mcast) || flag(e, "TICKETS", 1, &tickets))
         return -1;
     if (mcast < 0 || mcast > 2) return happ_fail(e, "MCAST = %lld: 0 (none), 1 (multicast), 2 (unsafe multicast)", mcast);
     o->mcast = mcast == 0 ? 0 : mcast == 1 ? GRIM_MC_ON : GRIM_MC_ON | GRIM_MC_UNSAFE;
+    if (!tickets && !mcast) return happ_fail(e, "TICKETS = 0 needs MCAST = 1 or 2");
+    if (!tickets) o->mcast |= GRIM_MC_NOTICKETS;   /* teaching: no total order per tree */
     if (nlc < 1 || nlc > GRIM_MAX_LC) return happ_fail(e, "NLC = %lld: 1..%u", nlc, GRIM_MAX_LC);
     if (lc < 0 || lc >= nlc) return happ_fail(e, "LC = %lld: 0..NLC-1 (%lld)", lc, nlc - 1);
     if (frag < 0 || frag > GRIM_MTU) return happ_fail(e, "FRAG = %lld: 0 (= %u) .. %u", frag, GRIM_MTU, GRIM_MTU);

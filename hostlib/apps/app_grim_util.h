@@ -16,7 +16,7 @@
  * QUEUE_BYTES, AM_RING, PLAIN_POLL (1: poll every period, no idle skipping),
  * MCAST (0 none, 1 multicast, 2 multicast in unsafe mode; needs a grim_mc image). */
 #define GAPP_COMMON_PARAMS "NLC", "LC", "FRAG", "SEG", "RECV_CT", "SEND_CT", "CTLQ", "CRC", "RETX_US", \
-                           "PIO_ONLY", "QUEUE_BYTES", "AM_RING", "PLAIN_POLL", "MCAST"
+                           "PIO_ONLY", "QUEUE_BYTES", "AM_RING", "PLAIN_POLL", "MCAST", "TICKETS"
 
 /* Options from the parameters (defaults: grim_options_default). */
 int gapp_options(happ_env *e, grim_options *o);

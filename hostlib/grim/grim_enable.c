@@ -63,7 +63,8 @@ int grim_read_lcd(grim *g, uint32_t lc, uint32_t off, uint32_t *v)
 
 int grim_read_step(grim *g, int step, uint32_t *last, uint32_t *sum, uint32_t *count)
 {
-    if (step < 0 || step >= GRIM_NSTEPS) return grim_fail(g, "instrumentation step %d (0..%d)", step, GRIM_NSTEPS - 1);
+    if (step < 0 || (step >= GRIM_NSTEPS && (step < (int)GRIM_ST_MC_RX || step > (int)GRIM_ST_MC_LAST)))
+        return grim_fail(g, "instrumentation step %d (0..%d, %u..%u)", step, GRIM_NSTEPS - 1, GRIM_ST_MC_RX, GRIM_ST_MC_LAST);
     uint32_t a = GRIM_STATS + (uint32_t)step * 16;
     if (plat_pio_read32(g->p, grim_sram(g, a + GRIM_S_LAST), last) ||
         plat_pio_read32(g->p, grim_sram(g, a + GRIM_S_SUM), sum) ||
@@ -123,7 +124,8 @@ static int check_options(grim *g, grim_options *o)
         if (!(o->fw_options & GRIM_OPT_SEND_CT)) o->seg_bytes = 0;   /* the NI would not transmit partial messages */
     }
     if (o->server_node >= GRIM_MAX_NODES) return grim_fail(g, "server_node = %u", o->server_node);
-    if (o->mcast & ~(GRIM_MC_ON | GRIM_MC_UNSAFE)) return grim_fail(g, "mcast = 0x%x: GRIM_MC_ON [| GRIM_MC_UNSAFE]", o->mcast);
+    if (o->mcast & ~(GRIM_MC_ON | GRIM_MC_UNSAFE | GRIM_MC_NOTICKETS))
+        return grim_fail(g, "mcast = 0x%x: GRIM_MC_ON [| GRIM_MC_UNSAFE | GRIM_MC_NOTICKETS]", o->mcast);
     if (o->mcast && o->nlc > GRIM_MAX_LC - 2)
         return grim_fail(g, "mcast with nlc = %u: the RM-RV reply and recycle LCs need nlc <= %u", o->nlc, GRIM_MAX_LC - 2);
     if (o->mcast) o->mcast |= GRIM_MC_ON;

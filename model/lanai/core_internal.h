@@ -89,6 +89,7 @@ struct lanai_core {
     uint32_t image_end;
     uint32_t ro_end;            /* end of the image's read-only segments */
     uint32_t stack_limit;       /* lowest sp a prologue may set (0 = no guard) */
+    uint32_t waits_at;          /* address of the image's fw_waits record, 0 if none */
     int write_check;            /* CPAGE_RO pages fault on stores (opt-in) */
 
     /* hooks for the co-simulation (exec.c) */

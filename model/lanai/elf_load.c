@@ -272,6 +272,8 @@ static int load(lanai_core *c, const char *path, const lanai_profile *ni, char *
     if (find_value(&im, "__heap_end", &heap_end)) bss_end = heap_end;
     else if (!find_value(&im, "__end", &bss_end)) bss_end = UINT32_MAX;
     c->stack_limit = bss_end != UINT32_MAX ? bss_end + 8 : 0;
+    /* the protocol-wait record the watchdog reads (firmware/hal/waits.h) */
+    if (!find_value(&im, "fw_waits", &c->waits_at) || c->waits_at >= c->sram_size) c->waits_at = 0;
     lanai_invalidate_all(c);
     lanai_set_write_check(c, c->write_check);
     lanai_symtab_free(c->syms);
@@ -279,6 +281,8 @@ static int load(lanai_core *c, const char *path, const lanai_profile *ni, char *
     free((void *)im.p);
     return 0;
 }
+
+uint32_t lanai_fw_waits_at(const lanai_core *c) { return c->waits_at; }
 
 int lanai_load_elf(lanai_core *c, const char *path, char *err, size_t errlen) { return load(c, path, NULL, err, errlen); }
 

@@ -154,6 +154,9 @@ int lanai_idle_parked(const lanai_core *c, uint64_t *until);
 void lanai_steal_cycles(lanai_core *c, uint32_t n, uint64_t until);
 uint64_t lanai_stolen_cycles(const lanai_core *c);   /* total paid so far */
 
+/* SRAM address of the loaded image's global `fw_waits` (the protocol-wait
+ * record of firmware/hal/waits.h, for the watchdog), 0 if it has none. */
+uint32_t lanai_fw_waits_at(const lanai_core *c);
 /* End of the loaded image (highest PT_LOAD address + size), 0 before a load. */
 uint32_t lanai_image_end(const lanai_core *c);
 

@@ -182,6 +182,7 @@ void cosim_free(cosim *s)
     }
     cosim_hosts_free(s);
     free(s->nd);
+    free(s->ll_pkts);
     fabric_free(s->f);
     evq_free(s->q);
     free(s);
@@ -364,6 +365,10 @@ cosim_status cosim_check_of(cosim *s, sim_time now)
     if (now != SIM_TIME_NEVER && now >= cosim_watchdog_deadline(s)) {
         s->stopped_at = now;
         cosim_deadlock_report(s, now, s->report, sizeof s->report);
+        return COSIM_DEADLOCK;
+    }
+    if (s->o.livelock && now != SIM_TIME_NEVER && now >= s->ll_next && cosim_livelock_check(s, now)) {
+        s->stopped_at = now;
         return COSIM_DEADLOCK;
     }
     return COSIM_TIME;

@@ -35,13 +35,16 @@ typedef struct {
     sim_time lookahead;        /* 0: computed (cosim_lookahead); else an override, never above it */
     int idle_skip;             /* idle-loop skipping in the cores (default 1) */
     sim_time watchdog;         /* no progress for this long -> COSIM_DEADLOCK; 0 = off */
+    sim_time livelock;         /* links busy but no NI exporting fw_waits delivered a message for
+                                  this long -> COSIM_DEADLOCK with a livelock report; 0 = off */
 } cosim_opts;
 
 typedef enum {
     COSIM_DONE = 0,            /* every core halted (SIMSVC_EXIT) */
     COSIM_TIME = 1,            /* the time limit was reached */
     COSIM_FAULT = 2,           /* a core faulted; cosim_report has the fault report */
-    COSIM_DEADLOCK = 3,        /* the watchdog fired; cosim_report names the cycle */
+    COSIM_DEADLOCK = 3,        /* the watchdog fired; cosim_report names the cycle (or the
+                                  livelock: its report starts with LIVELOCK) */
 } cosim_status;
 
 typedef struct {

@@ -61,6 +61,14 @@ struct cosim {
     int states_dirty;          /* a core was loaded: refresh before using the above */
     sim_time m;                /* min local time of the running nodes ... */
     int m_dirty;               /* ... unless a node ran since */
+    /* livelock detection (livelock.c): sampled every livelock period / 8 */
+    sim_time ll_next;          /* the next sample */
+    sim_time ll_deliv_at;      /* the sample that last saw the delivered counts change */
+    sim_time ll_move_first;    /* the first sample since then that saw link symbols move (NEVER: none) */
+    sim_time ll_move_last;     /* ... and the latest */
+    uint64_t ll_delivered, ll_syms;
+    uint64_t *ll_pkts;         /* per NI: packets sent at ll_deliv_at */
+    int ll_init, livelocked;
     uint64_t fault_key_wakes;  /* no card had a fault at this wake count */
     int fault_key_valid;
 };

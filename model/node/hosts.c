@@ -220,7 +220,7 @@ const char *cosim_stop_text(cosim *s, cosim_status st, sim_time until, char *buf
          * that they were stopped (a copy of its first line in every host
          * program's error chain was noise) */
         char t[40];
-        snprintf(buf, n, "deadlock at %s", sim_time_us(s->stopped_at, t, sizeof t));
+        snprintf(buf, n, "%s at %s", s->livelocked ? "livelock" : "deadlock", sim_time_us(s->stopped_at, t, sizeof t));
         break;
     }
     case COSIM_FAULT: {

@@ -5,10 +5,14 @@
  * reader wants: either the links wait on each other (a wait-for cycle of
  * channels, model/switch/deadlock.h), or the NIs do: NI a "waits for" NI b
  * when a's outgoing packet is blocked, hop by hop, by b not taking bytes.
- * The lines after it say when progress stopped, then the channels and the
- * NIs in detail, each once. */
+ * When the firmware exports protocol waits (fw_waits, protowait.h), a
+ * cycle of NI channels waiting for space or credits at each other comes
+ * first: links can be quiet because the NIs wait on each other inside the
+ * message layer. The lines after it say when progress stopped, then the
+ * channels and the NIs in detail, each once. */
 #define _POSIX_C_SOURCE 200809L
 #include "watchdog.h"
+#include "protowait.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -150,13 +154,41 @@ out:
     free(cyc);
 }
 
+/* The fw_waits records of every NI (absent where the image has none). */
+pw_record *cosim_protocol_waits(cosim *s, const char ***names)
+{
+    int n = cosim_nodes(s);
+    pw_record *r = calloc((size_t)(n > 0 ? n : 1), sizeof *r);
+    const char **nm = calloc((size_t)(n > 0 ? n : 1), sizeof *nm);
+    if (!r || !nm) {
+        free(r);
+        free(nm);
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        lanai_core *c = cosim_core(s, i);
+        pw_read(lanai_sram(c), lanai_sram_size(c), lanai_fw_waits_at(c), &r[i]);
+        nm[i] = card_name(cosim_card(s, i));
+    }
+    *names = nm;
+    return r;
+}
+
 void cosim_deadlock_report(cosim *s, sim_time now, char *buf, size_t n)
 {
     out_buf o = {buf, n, 0};
     if (n) buf[0] = 0;
     fabric *f = cosim_fabric(s);
+    const char **names = NULL;
+    pw_record *pw = cosim_protocol_waits(s, &names);
+    char pwtext[4096];
     dl_state d;
     fabric_snapshot(f, &d);
+    for (int i = 0; pw && i < cosim_nodes(s); i++) {   /* the link waits join the protocol waits */
+        int last, j = waits_for(s, &d, i, &last);
+        pw[i].link_to1 = j >= 0 ? j + 1 : 0;
+    }
+    if (pw && pw_report_cycles(pw, cosim_nodes(s), names, pwtext, sizeof pwtext)) put(&o, "%s", pwtext);
     first_line(&o, s, &d);
 
     char a[40], b[40], c[40], w[40];
@@ -175,6 +207,12 @@ void cosim_deadlock_report(cosim *s, sim_time now, char *buf, size_t n)
     dl_report_links(&d, fab, sizeof fab);
     fabric_snapshot_free(&d);
     put(&o, "%s", fab);
+    if (pw) {
+        pw_report_waits(pw, cosim_nodes(s), names, pwtext, sizeof pwtext);
+        put(&o, "%s", pwtext);
+    }
+    free(pw);
+    free(names);
     put(&o, "NIs:\n");
     for (int i = 0; i < cosim_nodes(s); i++) {
         char line[1024];

@@ -24,6 +24,7 @@
 #include "exp_util.h"
 
 #include "../../hostlib/apps/happ.h"
+#include "../../hostlib/apps/happ_limits.h"
 #include "../../model/node/hosts.h"
 #include "../../model/trace/trace_cosim.h"
 #include "../scenario/cluster.h"
@@ -61,6 +62,15 @@ static const key_spec host_keys[] = {
     {"watchdog_us", KT_NUMBER, 0, NULL, NULL, NULL, NULL,
      "deadlock watchdog: nothing moved on links, DMA engines or card registers (firmware or host PIO writes) for this "
      "long fails the run with exit status 3 (default 1e6 us = 1 s; 0 = off; host computation alone is not progress)"},
+    {"link_corrupt_prob", KT_NUMBER, 0, NULL, NULL, NULL, NULL,
+     "per chunk of symbols on every link, the probability that one byte gets a bit flipped (default 0; the CRC "
+     "catches it and the protocol must recover)"},
+    {"link_loss_prob", KT_NUMBER, 0, NULL, NULL, NULL, NULL,
+     "per chunk of symbols on every link, the probability that its data bytes vanish (default 0)"},
+    {"livelock_us", KT_NUMBER, 0, NULL, NULL, NULL, NULL,
+     "livelock detection for firmware that exports fw_waits (GRIM multicast, LFC): links busy in every eighth of this "
+     "period while no NI delivered a message fails the run with a LIVELOCK report and exit status 3 (default 1e6 us "
+     "= 1 s; 0 = off)"},
     {"compare_pci", KT_STRING, 0, NULL, slot_names, "PCI bus", NULL,
      "one more node whose card sits in this slot; the program compares the two (tpil_summary)"},
     {"backend", KT_STRING, 0, NULL, backend_names, "backend", NULL,
@@ -114,6 +124,16 @@ static void check_params(const run_spec *r, const happ *app, diag *d)
         diag_at(d, cfg_lookup(config_root_setting(&r->sc->cfg), "sweep.param"),
                 "host program %s has no parameter '%s' (its parameters: %s)", app->name,
                 r->sc->sweep.param + strlen(pfx), happ_param_list(app, known, sizeof known));
+    for (const happ_limit *l = happ_limits; l->program; l++) {   /* what the firmware or library holds */
+        char key[128];
+        snprintf(key, sizeof key, "%s%s", pfx, l->param);
+        const config_setting_t *at = run_origin(r, key);
+        double v = run_number(r, key, 0);
+        /* said once: a scenario-wide value with series 0, a series' own with its series */
+        int mine = r->series == 0 || (s->set && at == cfg_lookup(s->set, key));
+        if (!strcmp(l->program, app->name) && at && v > l->max && mine)
+            diag_at(d, at, "%s = %g: %s (at most %g)", key, v, l->why, l->max);
+    }
 }
 
 static int host_check(const run_spec *r, diag *d)
@@ -146,6 +166,15 @@ static int host_check(const run_spec *r, diag *d)
         diag_at(d, run_setting(r, "experiment.watchdog_us"), "watchdog_us must be >= 0 (0 = off)");
     else
         exp_check_range(r, "experiment.watchdog_us", 0, 0, EXP_MAX_US, d);   /* x 1e6 ps must fit */
+    static const char *const probs[2] = {"experiment.link_corrupt_prob", "experiment.link_loss_prob"};
+    for (int i = 0; i < 2; i++) {
+        double v = run_number(r, probs[i], 0);
+        if (!(v >= 0 && v <= 1)) diag_at(d, run_setting(r, probs[i]), "%s must be a probability, 0..1", probs[i] + 11);
+    }
+    if (run_number(r, "experiment.livelock_us", 0) < 0)
+        diag_at(d, run_setting(r, "experiment.livelock_us"), "livelock_us must be >= 0 (0 = off)");
+    else
+        exp_check_range(r, "experiment.livelock_us", 0, 0, EXP_MAX_US, d);
     if (run_number(r, "experiment.time_limit_us", 1) <= 0)
         diag_at(d, run_setting(r, "experiment.time_limit_us"), "time_limit_us must be > 0");
     else
@@ -311,6 +340,9 @@ static void host_run(const run_spec *r, run_result *res)
     o.chip = c.ni;
     o.idle_skip = run_bool(r, "experiment.idle_skip", 1);
     o.watchdog = (sim_time)(run_number(r, "experiment.watchdog_us", 1e6) * 1e6);
+    o.livelock = (sim_time)(run_number(r, "experiment.livelock_us", 1e6) * 1e6);
+    o.fab.link.corrupt_prob = run_number(r, "experiment.link_corrupt_prob", 0);
+    o.fab.link.loss_prob = run_number(r, "experiment.link_loss_prob", 0);
     s = cosim_new(&t, &o, err, sizeof err);
     if (!s) {
         result_fail(res, "cluster: %s", err);

@@ -1,0 +1,12 @@
+/* The bounds of happ_limits.h, one line per bound. */
+#include "happ_limits.h"
+
+#include <stddef.h>
+
+#include "../../firmware/grim/grim_abi.h"
+
+const happ_limit happ_limits[] = {
+    {"grim_mcast", "GROUP", GRIM_MC_MAX_MEMBERS, "a multicast tree holds that many member NIs (GRIM_MC_MAX_MEMBERS)"},
+    {"grim_mcast", "SENDERS", 8, "grim_mcast checks that many senders"},
+    {NULL, NULL, 0, NULL},
+};
