@@ -98,7 +98,7 @@ static void why_waits(out_buf *o, cosim *s, const dl_state *d, int i, int j, int
 }
 
 /* The first line: the cycles among the NIs, else the cycle of links. */
-static void first_line(out_buf *o, cosim *s, const dl_state *d)
+static void first_line(out_buf *o, cosim *s, const dl_state *d, int proto_cycle)
 {
     int n = cosim_nodes(s);
     int *next = calloc((size_t)(n > 0 ? n : 1), sizeof *next);
@@ -144,6 +144,8 @@ static void first_line(out_buf *o, cosim *s, const dl_state *d)
         put(o, "DEADLOCK: wait-for cycle of %d channels: ", k);
         for (int j = 0; j < k; j++) put(o, "%s waits for ", d->ch[cyc[j]].name);
         put(o, "%s (each held by a packet that waits for the next)\n", d->ch[cyc[0]].name);
+    } else if (proto_cycle) {   /* the cycle is the one named above: not a second verdict */
+        put(o, "the links and the NIs' packets form no cycle of their own: the firmware's protocol waits above are the deadlock\n");
     } else {
         put(o, "DEADLOCK: nothing moves, and no cycle of waiting NIs or links was found (what each part waits on follows)\n");
     }
@@ -188,8 +190,9 @@ void cosim_deadlock_report(cosim *s, sim_time now, char *buf, size_t n)
         int last, j = waits_for(s, &d, i, &last);
         pw[i].link_to1 = j >= 0 ? j + 1 : 0;
     }
-    if (pw && pw_report_cycles(pw, cosim_nodes(s), names, pwtext, sizeof pwtext)) put(&o, "%s", pwtext);
-    first_line(&o, s, &d);
+    int proto_cycle = pw && pw_report_cycles(pw, cosim_nodes(s), names, pwtext, sizeof pwtext);
+    if (proto_cycle) put(&o, "%s", pwtext);
+    first_line(&o, s, &d, proto_cycle);
 
     char a[40], b[40], c[40], w[40];
     sim_time cards = 0;
