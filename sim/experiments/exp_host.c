@@ -25,6 +25,7 @@
 
 #include "../../hostlib/apps/happ.h"
 #include "../../model/node/hosts.h"
+#include "../../model/pci/p2p.h"
 #include "../../model/trace/trace_cosim.h"
 #include "../scenario/cluster.h"
 #include "fwbuild.h"
@@ -48,6 +49,7 @@ extern cosim_status cosim_run_systemc_hosts(cosim *s, cosim_proc *procs, int n, 
 static const char *const opt_names[] = {"O0", "O1", "O2", "O3", "Os", "Oz", NULL};
 static const char *const slot_names[] = {"pci32-33", "pci64-66", NULL};
 static const char *const backend_names[] = {"systemc", "c", NULL};
+static const char *const site_names[] = {"slot", "rc1000-pmc", NULL};
 
 static const key_spec host_keys[] = {
     {"program", KT_STRING, 0, NULL, NULL, NULL, NULL,
@@ -63,6 +65,9 @@ static const key_spec host_keys[] = {
      "long fails the run with exit status 3 (default 1e6 us = 1 s; 0 = off; host computation alone is not progress)"},
     {"compare_pci", KT_STRING, 0, NULL, slot_names, "PCI bus", NULL,
      "one more node whose card sits in this slot; the program compares the two (tpil_summary)"},
+    {"site", KT_STRING, 0, NULL, site_names, "card site", NULL,
+     "where node 0's NI sits: in the cluster.pci slot (slot, the default) or as the LANai 4 PMC card on an RC-1000 "
+     "in that slot, behind the card's PCI-to-PCI bridge (rc1000-pmc: Figure 5.6's PMC series, L1580-L1589)"},
     {"backend", KT_STRING, 0, NULL, backend_names, "backend", NULL,
      "host processes as SystemC threads (systemc, the default where linked in) or on the plain-C backend (c)"},
     {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL},
@@ -167,6 +172,11 @@ static int host_check(const run_spec *r, diag *d)
         if (cmp && !strcmp(c.ni, "lanai4") && !strcmp(cmp, "pci64-66"))
             diag_at(d, run_setting(r, "experiment.compare_pci"),
                     "the LANai 4 has a 32b/33MHz PCI interface only (appendix A, L2476-L2499)");
+        const char *site = run_string(r, "experiment.site", "slot");
+        if (!strcmp(site, "rc1000-pmc") && (strcmp(c.ni, "lanai4") || strcmp(c.pci, "pci32-33")))
+            diag_at(d, run_setting(r, "experiment.site"),
+                    "the RC-1000's PMC card is a LANai 4 in a 32b/33MHz slot (L1580); this series has %s in %s", c.ni,
+                    c.pci);
         if (cmp && app && !app->combine)
             diag_at(d, run_setting(r, "experiment.compare_pci"), "program %s does not compare PCI slots", prog);
         if (c.nodes + (cmp != NULL) > MAX_NODES)
@@ -318,7 +328,10 @@ static void host_run(const run_spec *r, run_result *res)
     }
     for (int i = 0; i < n; i++) {
         int bus = bus_of(hp, i < c.nodes ? c.pci : cmp);
-        if (cosim_add_host(s, i, hp, bus, err, sizeof err) || cosim_load(s, i, elf, err, sizeof err)) {
+        int pmc = i == 0 && !strcmp(run_string(r, "experiment.site", "slot"), "rc1000-pmc");
+        if ((pmc ? cosim_add_host_behind(s, i, hp, bus, &p2p_rc1000, err, sizeof err)
+                 : cosim_add_host(s, i, hp, bus, err, sizeof err)) ||
+            cosim_load(s, i, elf, err, sizeof err)) {
             result_fail(res, "node %d: %s", i, err);
             goto out;
         }
