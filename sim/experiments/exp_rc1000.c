@@ -14,6 +14,7 @@
 #include "../../model/rc1000/pci.h"
 #include "../../model/rc1000/rc1000_map.h"
 #include "../scenario/runspec.h"
+#include "exp_rc1000_ni.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,18 +23,23 @@
 #define BAR 0x80000000ull
 
 static const char *const pio_names[] = {"plain", "mmx", "sse", NULL};
+static const char *const injector_names[] = {"host", "ni", NULL};
 
 static const key_spec rc_keys[] = {
     {"host", KT_STRING, 0, NULL, NULL, "host profile", NULL, "host profile (default p3-550)"},
     {"bytes", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "payload bytes, a multiple of 4 up to 4096 (default 4096)"},
     {"clock_mhz", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "FPGA clock in MHz (an input; default 20)"},
     {"pio", KT_STRING, 0, NULL, pio_names, "PIO mode", NULL, "host PIO loop for the injection (default sse)"},
+    {"injector", KT_STRING, 0, NULL, injector_names, "injector", NULL,
+     "who acquires bank 0 and injects: the host by PIO (default) or the LANai 4 on the card's PMC site by "
+     "peer-to-peer DMA through the card's bridge (ni: measures acquire0_us, inject_us, release0_us, "
+     "bridge_posted_bytes)"},
     {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL},
 };
 
 static const char *const rc_measures[] = {
     "acquire0_us", "inject_us", "release0_us", "fpga_us", "fpga_fetch_clocks", "fpga_store_clocks",
-    "acquire3_us", "dma_us", "release3_us", NULL,
+    "acquire3_us", "dma_us", "release3_us", "bridge_posted_bytes", NULL,
 };
 
 typedef struct {
@@ -96,6 +102,10 @@ static void rc_run(const run_spec *r, run_result *res)
     const host_profile *hp = host_profile_get(run_string(r, "experiment.host", "p3-550"));
     if (!hp) {
         result_fail(res, "rc1000_stage: unknown host profile");
+        return;
+    }
+    if (!strcmp(run_string(r, "experiment.injector", "host"), "ni")) {
+        rc1000_ni_run(r, res, hp, bytes, (sim_time)(1e6 / mhz + 0.5));
         return;
     }
     stage s = {0};
