@@ -15,6 +15,7 @@
 #include "../../model/rc1000/rc1000_map.h"
 #include "../scenario/runspec.h"
 #include "exp_rc1000_ni.h"
+#include "exp_rc1000_xfer.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,12 +25,20 @@
 
 static const char *const pio_names[] = {"plain", "mmx", "sse", NULL};
 static const char *const injector_names[] = {"host", "ni", NULL};
+static const char *const op_names[] = {"stage", "inject", "page", NULL};
+static const char *const how_names[] = {"plain", "mmx", "sse", "dma", NULL};
 
 static const key_spec rc_keys[] = {
     {"host", KT_STRING, 0, NULL, NULL, "host profile", NULL, "host profile (default p3-550)"},
     {"bytes", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "payload bytes, a multiple of 4 up to 4096 (default 4096)"},
     {"clock_mhz", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "FPGA clock in MHz (an input; default 20)"},
     {"pio", KT_STRING, 0, NULL, pio_names, "PIO mode", NULL, "host PIO loop for the injection (default sse)"},
+    {"op", KT_STRING, 0, NULL, op_names, "operation", NULL,
+     "stage (default: Table 7.3's pipeline stage), inject (Figure 6.8: bytes into bank 1 by `how`; measures "
+     "bandwidth_mbs, time_us) or page (Table 7.2: a 2 MB page unloaded by one-copy and loaded by zero-copy DMA; "
+     "measures unload_us, load_us)"},
+    {"how", KT_STRING, 0, NULL, how_names, "injection mechanism", NULL,
+     "op inject: plain, mmx or sse PIO, or dma (zero-copy: a chained descriptor per 4 KB page; default sse)"},
     {"injector", KT_STRING, 0, NULL, injector_names, "injector", NULL,
      "who acquires bank 0 and injects: the host by PIO (default) or the LANai 4 on the card's PMC site by "
      "peer-to-peer DMA through the card's bridge (ni: measures acquire0_us, inject_us, release0_us, "
@@ -39,7 +48,8 @@ static const key_spec rc_keys[] = {
 
 static const char *const rc_measures[] = {
     "acquire0_us", "inject_us", "release0_us", "fpga_us", "fpga_fetch_clocks", "fpga_store_clocks",
-    "acquire3_us", "dma_us", "release3_us", "bridge_posted_bytes", NULL,
+    "acquire3_us", "dma_us", "release3_us", "bridge_posted_bytes", "bandwidth_mbs", "time_us", "unload_us",
+    "load_us", NULL,
 };
 
 typedef struct {
@@ -95,13 +105,26 @@ static void rc_run(const run_spec *r, run_result *res)
     double mhz = run_number(r, "experiment.clock_mhz", 20);
     const char *pio = run_string(r, "experiment.pio", "sse");
     host_pio_mode mode = !strcmp(pio, "plain") ? HPIO_PLAIN : !strcmp(pio, "mmx") ? HPIO_MMX : HPIO_SSE;
-    if (!bytes || bytes > 4096 || bytes % 4 || mhz <= 0) {
-        result_fail(res, "rc1000_stage: bytes must be 4..4096 in words and clock_mhz > 0");
-        return;
-    }
+    const char *op = run_string(r, "experiment.op", "stage");
     const host_profile *hp = host_profile_get(run_string(r, "experiment.host", "p3-550"));
     if (!hp) {
         result_fail(res, "rc1000_stage: unknown host profile");
+        return;
+    }
+    if (!strcmp(op, "page")) {
+        rc1000_page_run(r, res, hp);
+        return;
+    }
+    if (!strcmp(op, "inject")) {
+        if (!bytes || bytes % 4 || bytes > (2u << 20)) {
+            result_fail(res, "rc1000_stage (inject): bytes must be whole words, 4 up to the 2 MB of a bank");
+            return;
+        }
+        rc1000_inject_run(r, res, hp, bytes, run_string(r, "experiment.how", "sse"));
+        return;
+    }
+    if (!bytes || bytes > 4096 || bytes % 4 || mhz <= 0) {
+        result_fail(res, "rc1000_stage: bytes must be 4..4096 in words and clock_mhz > 0");
         return;
     }
     if (!strcmp(run_string(r, "experiment.injector", "host"), "ni")) {

@@ -21,7 +21,6 @@ static double bw_at(const char *dir, const char *file, const char *x)
     snprintf(key, sizeof key, "\n%s,", x);
     const char *p = strstr(s, key);
     double v = p ? atof(p + strlen(key)) : -1;
-    free(s);
     return v;
 }
 

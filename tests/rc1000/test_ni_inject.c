@@ -7,7 +7,6 @@
 #include "../sim/sim_util.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 /* the one data row of the series' CSV, as numbers */
@@ -20,13 +19,14 @@ static int row(const char *dir, double v[4])
     if (!s) return -1;
     const char *p = strchr(s, '\n');
     int n = p ? sscanf(p + 1, "%lf,%lf,%lf,%lf", &v[0], &v[1], &v[2], &v[3]) : 0;
-    free(s);
     return n == 4 ? 0 : -1;
 }
 
 TEST(rc1000_ni, the_pmc_ni_arbitrates_and_injects_by_peer_to_peer_dma)
 {
-    const char *a = sim_scratch("rc_ni_a"), *b = sim_scratch("rc_ni_b");
+    char a[1024], b[1024];   /* sim_scratch returns one static buffer */
+    snprintf(a, sizeof a, "%s", sim_scratch("rc_ni_a"));
+    snprintf(b, sizeof b, "%s", sim_scratch("rc_ni_b"));
     ASSERT_EQ(sim_cli("run scenarios/thesis/table7_3_ni.cfg --out %s", a), 0);
     ASSERT_EQ(sim_cli("run scenarios/thesis/table7_3_ni.cfg --out %s", b), 0);
     double v[4];   /* acquire0_us, inject_us, release0_us, bridge_posted_bytes */
