@@ -16,6 +16,7 @@
 #include "../scenario/runspec.h"
 #include "exp_rc1000_ni.h"
 #include "exp_rc1000_xfer.h"
+#include "exp_rc1000_fault.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,7 +26,8 @@
 
 static const char *const pio_names[] = {"plain", "mmx", "sse", NULL};
 static const char *const injector_names[] = {"host", "ni", NULL};
-static const char *const op_names[] = {"stage", "inject", "page", NULL};
+static const char *const op_names[] = {"stage", "inject", "page", "fault", NULL};
+static const char *const fault_names[] = {"function", "page", NULL};
 static const char *const how_names[] = {"plain", "mmx", "sse", "dma", NULL};
 
 static const key_spec rc_keys[] = {
@@ -36,7 +38,16 @@ static const key_spec rc_keys[] = {
     {"op", KT_STRING, 0, NULL, op_names, "operation", NULL,
      "stage (default: Table 7.3's pipeline stage), inject (Figure 6.8: bytes into bank 1 by `how`; measures "
      "bandwidth_mbs, time_us) or page (Table 7.2: a 2 MB page unloaded by one-copy and loaded by zero-copy DMA; "
-     "measures unload_us, load_us)"},
+     "measures unload_us, load_us) or fault (the host's fault handler end to end: `fault`)"},
+    {"fault", KT_STRING, 0, NULL, fault_names, "fault", NULL,
+     "op fault: function (Table 7.1: reconfigure, set function IDs; measures detect_us, acquire_us, process_us, "
+     "reconfigure_us, set_ids_us, reset_wait_us, release_us, handler_us, resume_us, fpga_fault_clocks, "
+     "fpga_reload_clocks) or page (Table 7.2: unload and load a 2 MB page; detect_us, acquire_us, process_us, "
+     "unload_us, load_us, notify_us, release_us, handler_us, resume_us)"},
+    {"file_load_us", KT_NUMBER, 0, NULL, NULL, NULL, NULL,
+     "op fault, function: host time to load the configuration file (an input; default 10,205, Table 7.1)"},
+    {"set_clock_us", KT_NUMBER, 0, NULL, NULL, NULL, NULL,
+     "op fault, function: host time to set the FPGA clock (an input; default 2,405, Table 7.1)"},
     {"how", KT_STRING, 0, NULL, how_names, "injection mechanism", NULL,
      "op inject: plain, mmx or sse PIO, or dma (zero-copy: a chained descriptor per 4 KB page; default sse)"},
     {"injector", KT_STRING, 0, NULL, injector_names, "injector", NULL,
@@ -49,7 +60,8 @@ static const key_spec rc_keys[] = {
 static const char *const rc_measures[] = {
     "acquire0_us", "inject_us", "release0_us", "fpga_us", "fpga_fetch_clocks", "fpga_store_clocks",
     "acquire3_us", "dma_us", "release3_us", "bridge_posted_bytes", "bandwidth_mbs", "time_us", "unload_us",
-    "load_us", NULL,
+    "load_us", "detect_us", "acquire_us", "process_us", "reconfigure_us", "set_ids_us", "reset_wait_us", "release_us",
+    "handler_us", "resume_us", "notify_us", "fpga_fault_clocks", "fpga_reload_clocks", NULL,
 };
 
 typedef struct {
@@ -109,6 +121,10 @@ static void rc_run(const run_spec *r, run_result *res)
     const host_profile *hp = host_profile_get(run_string(r, "experiment.host", "p3-550"));
     if (!hp) {
         result_fail(res, "rc1000_stage: unknown host profile");
+        return;
+    }
+    if (!strcmp(op, "fault")) {
+        rc1000_fault_run(r, res, hp);
         return;
     }
     if (!strcmp(op, "page")) {
