@@ -25,7 +25,7 @@
 #define BAR 0x80000000ull
 
 static const char *const pio_names[] = {"plain", "mmx", "sse", NULL};
-static const char *const injector_names[] = {"host", "ni", NULL};
+static const char *const injector_names[] = {"host", "ni", "host_via_ni", NULL};
 static const char *const op_names[] = {"stage", "inject", "page", "fault", NULL};
 static const char *const fault_names[] = {"function", "page", NULL};
 static const char *const how_names[] = {"plain", "mmx", "sse", "dma", NULL};
@@ -53,7 +53,8 @@ static const key_spec rc_keys[] = {
     {"injector", KT_STRING, 0, NULL, injector_names, "injector", NULL,
      "who acquires bank 0 and injects: the host by PIO (default) or the LANai 4 on the card's PMC site by "
      "peer-to-peer DMA through the card's bridge (ni: measures acquire0_us, inject_us, release0_us, "
-     "bridge_posted_bytes)"},
+     "bridge_posted_bytes), or the host asking the NI to arbitrate for it (host_via_ni: Figure 6.7's request queue in "
+     "NI firmware; measures acquire0_us, release0_us)"},
     {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -143,8 +144,9 @@ static void rc_run(const run_spec *r, run_result *res)
         result_fail(res, "rc1000_stage: bytes must be 4..4096 in words and clock_mhz > 0");
         return;
     }
-    if (!strcmp(run_string(r, "experiment.injector", "host"), "ni")) {
-        rc1000_ni_run(r, res, hp, bytes, (sim_time)(1e6 / mhz + 0.5));
+    const char *inj = run_string(r, "experiment.injector", "host");
+    if (strcmp(inj, "host")) {
+        rc1000_ni_run(r, res, hp, bytes, (sim_time)(1e6 / mhz + 0.5), !strcmp(inj, "host_via_ni"));
         return;
     }
     stage s = {0};

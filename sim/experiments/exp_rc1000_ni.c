@@ -11,6 +11,7 @@
 #include "exp_ni.h"
 #include "fwbuild.h"
 
+#include "../../hostlib/platform.h"
 #include "../../model/host/host.h"
 #include "../../model/node/hosts.h"
 #include "../../model/pci/p2p.h"
@@ -26,13 +27,53 @@
 #define RC_BAR 0xA0000000u         /* the card's BAR on the host bus (the NI's is at COSIM_BAR_BASE) */
 #define MSG_SRAM 0x80000u          /* where the message waits in the NI's SRAM */
 #define FIRMWARE "firmware/bench/rc1000_ni.c"
+#define MERGE_FIRMWARE "firmware/bench/rc1000_merge.c"
+#define MB 0x70000u                /* the merge firmware's mailbox in SRAM */
+#define QUIT 0xFFFFFFu
 
 static void put_le(uint8_t *p, uint32_t v)
 {
     p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
 }
 
-void rc1000_ni_run(const run_spec *r, run_result *res, const host_profile *hp, uint32_t bytes, sim_time clock_ps)
+/* The host process of the host-through-NI arbitration: a request into the
+ * NI's mailbox by PIO, polls of the acknowledgement by PIO (both through the
+ * card's bridge), once to acquire bank 0 and once to release it. */
+typedef struct {
+    rc1000 *c;
+    sim_time acquire, release;
+    char why[160];
+} via_arg;
+
+static int via_main(platform *p, void *arg)
+{
+    via_arg *a = arg;
+    uint32_t base = plat_card_layout(p)->sram.off + MB, v = 0;
+    static const uint32_t reqs[2] = {1u << 8 | 1u, 2u << 8};    /* seq 1: bank 0; seq 2: nothing */
+    sim_time t[3];
+    t[0] = plat_now(p);
+    for (int i = 0; i < 2; i++) {
+        if (plat_pio_write32(p, base, reqs[i])) return -1;
+        do {
+            if (plat_pio_read32(p, base + 4, &v)) return -1;
+        } while (v != reqs[i]);
+        t[i + 1] = plat_now(p);
+        int held = rc_cpld_grant_pci(rc1000_cpld(a->c)) & 1;
+        if (held != (i == 0)) {
+            snprintf(a->why, sizeof a->why, "bank 0 is %sgranted to the PCI side after the NI acknowledged the %s "
+                     "(ack 0x%x, grants pci 0x%x fpga 0x%x)",
+                     held ? "" : "not ", i == 0 ? "acquire" : "release", v, rc_cpld_grant_pci(rc1000_cpld(a->c)),
+                     rc_cpld_grant_fpga(rc1000_cpld(a->c)));
+            return -1;
+        }
+    }
+    a->acquire = t[1] - t[0];
+    a->release = t[2] - t[1];
+    return plat_pio_write32(p, base, QUIT << 8);
+}
+
+void rc1000_ni_run(const run_spec *r, run_result *res, const host_profile *hp, uint32_t bytes, sim_time clock_ps,
+                   int via)
 {
     char err[4096], elf[2048];
     uint32_t words = bytes / 4;
@@ -76,6 +117,30 @@ void rc1000_ni_run(const run_spec *r, run_result *res, const host_profile *hp, u
     b0[RC_CTL_EP] = 0x0100;
     rc1000_configure(c);
 
+    if (via) {
+        char d0[64], d1[32], opt2[] = "-O2";
+        snprintf(d0, sizeof d0, "-DRC_BAR=0x%08xu", RC_BAR);
+        snprintf(d1, sizeof d1, "-DMB=0x%xu", MB);
+        const char *fl[3] = {opt2, d0, d1};
+        char msrc[2048];
+        snprintf(msrc, sizeof msrc, "%s/%s", r->sc->root, MERGE_FIRMWARE);
+        if (fw_build(r->sc->root, msrc, "lanai4", fl, 3, elf, sizeof elf, err, sizeof err) ||
+            cosim_load(s, 0, elf, err, sizeof err)) {
+            result_fail(res, "rc1000_stage (host via ni): %s", err);
+            goto out;
+        }
+        via_arg a = {.c = c};
+        cosim_proc pr = {.ni = 0, .fn = via_main, .arg = &a};
+        cosim_status st = cosim_run_host(s, &pr, SIM_US(200000));
+        if (st != COSIM_DONE || !pr.finished || pr.rc || lanai_exit_code(cosim_core(s, 0)) != 0 || rc1000_error(c)) {
+            result_fail(res, "rc1000_stage (host via ni): %s%s%s %s\n%s", cosim_status_name(st), a.why[0] ? ": " : "",
+                        a.why, rc1000_error(c) ? rc1000_error(c) : pr.err, cosim_console(s, 0));
+            goto out;
+        }
+        result_set(res, "acquire0_us", (double)a.acquire / 1e6);
+        result_set(res, "release0_us", (double)a.release / 1e6);
+        goto out;
+    }
     uint32_t tail = b0[RC_Q1_BASE];
     uint32_t slot = RC_BAR + (RC_Q1_BASE + RC_Q_RING + tail) * 4u;
     char d[6][64], opt[] = "-O2";
