@@ -12,7 +12,7 @@
 /* bandwidth_mbs at x of a series' CSV, -1 if absent */
 static double bw_at(const char *dir, const char *file, const char *x)
 {
-    char path[700];
+    char path[1200];
     snprintf(path, sizeof path, "%s/%s", dir, file);
     size_t len;
     char *s = sim_read(path, &len);

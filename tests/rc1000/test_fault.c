@@ -12,7 +12,7 @@
 /* the first n numbers of the data row of DIR/FILE */
 static int row(const char *dir, const char *file, double *v, int n)
 {
-    char path[700];
+    char path[1200];
     snprintf(path, sizeof path, "%s/%s", dir, file);
     size_t len;
     char *s = sim_read(path, &len);

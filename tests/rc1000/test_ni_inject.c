@@ -12,7 +12,7 @@
 /* the one data row of the series' CSV, as numbers */
 static int row(const char *dir, double v[4])
 {
-    char path[700];
+    char path[1200];
     snprintf(path, sizeof path, "%s/lanai-4-pmc-ni-p3-550-host.csv", dir);
     size_t len;
     char *s = sim_read(path, &len);
@@ -38,7 +38,7 @@ TEST(rc1000_ni, the_pmc_ni_arbitrates_and_injects_by_peer_to_peer_dma)
     ASSERT_TRUE(v[1] > 4136 / 132.0);
     /* a request write and at least one grant read, each a DMA through the bridge */
     ASSERT_TRUE(v[0] > v[2] && v[2] > 0.5);
-    char pa[700], pb[700];
+    char pa[1200], pb[1200];
     snprintf(pa, sizeof pa, "%s/lanai-4-pmc-ni-p3-550-host.csv", a);
     snprintf(pb, sizeof pb, "%s/lanai-4-pmc-ni-p3-550-host.csv", b);
     ASSERT_TRUE(sim_same_file(pa, pb));
@@ -47,7 +47,7 @@ TEST(rc1000_ni, the_pmc_ni_arbitrates_and_injects_by_peer_to_peer_dma)
 /* acquire0_us and release0_us of one series of table6_1 */
 static int arb(const char *dir, const char *file, double *acq, double *rel)
 {
-    char path[700];
+    char path[1200];
     snprintf(path, sizeof path, "%s/%s", dir, file);
     size_t len;
     char *s = sim_read(path, &len);

@@ -11,7 +11,7 @@
 
 static double at(const char *dir, const char *file, const char *x)
 {
-    char path[700], key[40];
+    char path[1200], key[40];
     snprintf(path, sizeof path, "%s/%s", dir, file);
     snprintf(key, sizeof key, "\n%s,", x);
     size_t len;
@@ -39,7 +39,7 @@ TEST(rc1000_xfer, a_page_unloads_by_one_copy_slower_than_it_loads_by_zero_copy)
 {
     const char *d = sim_scratch("rc_page");
     ASSERT_EQ(sim_cli("run scenarios/thesis/table7_2.cfg --out %s", d), 0);
-    char path[700];
+    char path[1200];
     snprintf(path, sizeof path, "%s/p3-550-host.csv", d);
     size_t len;
     char *s = sim_read(path, &len);
