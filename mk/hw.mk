@@ -52,6 +52,9 @@ $(B)/tests/runner: LDLIBS += $(HW_LIBS) -lstdc++ -lpthread
 # The RC-1000 card model (model/rc1000) and its tests (tests/rc1000); it
 # clocks the Verilated FPGA, so what links it links $(HW_LIBS) too.
 LIB_SRCS  += $(sort $(wildcard model/rc1000/*.c))
+# The BT848 capture card (model/bt848, section 6.4) and its tests.
+LIB_SRCS  += $(sort $(wildcard model/bt848/*.c))
+TEST_SRCS += $(sort $(wildcard tests/bt848/*.c))
 TEST_SRCS += $(sort $(wildcard tests/rc1000/*.c))
 # build/myrisim has the rc1000_stage experiment kind (sim/experiments/exp_rc1000.c).
 $(B)/myrisim: $(HW_LIBS)

@@ -23,6 +23,7 @@ typedef struct {
     uint64_t parked_epoch;     /* ... and no card event since (card_epoch) */
     host *h;                   /* the node's host (hosts.c), NULL without one */
     int bus;                   /* ... and the PCI slot of its card */
+    struct pci_p2p *p2p;       /* the bridge the card sits behind (cosim_add_host_behind), or NULL */
 } node;
 
 /* A host process as the stepping loop sees it: when it can act next. */

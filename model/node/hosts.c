@@ -2,12 +2,14 @@
  * in the stepping loop, and cosim_advance (hosts.h). */
 #include "cosim_internal.h"
 #include "../pci/card.h"
+#include "../pci/p2p.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-int cosim_add_host(cosim *s, int ni, const host_profile *hp, int bus, char *err, size_t errlen)
+static int add_host(cosim *s, int ni, const host_profile *hp, int bus, const pci_p2p_params *bp, char *err,
+                    size_t errlen)
 {
     if (ni < 0 || ni >= s->n) {
         snprintf(err, errlen, "no node %d (the cluster has %d)", ni, s->n);
@@ -35,12 +37,38 @@ int cosim_add_host(cosim *s, int ni, const host_profile *hp, int bus, char *err,
                  hp->card_pci->name, lanai_profile_of(nd->core)->name);
         return -1;
     }
-    if (card_attach_pci_tm(nd->card, host_bus(nd->h, bus), COSIM_BAR_BASE, hp->card_pci, why, sizeof why)) {
+    pci_bus *slot = host_bus(nd->h, bus);
+    if (bp) {
+        char name[48];
+        snprintf(name, sizeof name, "node%d %s", ni, bp->name);
+        nd->p2p = pci_p2p_new(slot, bp, name, why, sizeof why);
+        if (!nd->p2p) {
+            snprintf(err, errlen, "host of node %d: %s", ni, why);
+            return -1;
+        }
+        slot = pci_p2p_secondary(nd->p2p);
+    }
+    if (card_attach_pci_tm(nd->card, slot, COSIM_BAR_BASE, hp->card_pci, why, sizeof why) ||
+        (bp && pci_p2p_open_window(nd->p2p, COSIM_BAR_BASE, pci_card_layout(card_pci(nd->card))->bar_size, why,
+                                   sizeof why))) {
         snprintf(err, errlen, "host of node %d: %s", ni, why);
         return -1;
     }
     return 0;
 }
+
+int cosim_add_host(cosim *s, int ni, const host_profile *hp, int bus, char *err, size_t errlen)
+{
+    return add_host(s, ni, hp, bus, NULL, err, errlen);
+}
+
+int cosim_add_host_behind(cosim *s, int ni, const host_profile *hp, int bus, const pci_p2p_params *br,
+                          char *err, size_t errlen)
+{
+    return add_host(s, ni, hp, bus, br, err, errlen);
+}
+
+pci_p2p *cosim_host_bridge(cosim *s, int ni) { return ni >= 0 && ni < s->n ? s->nd[ni].p2p : NULL; }
 
 int cosim_add_hosts(cosim *s, const host_profile *hp, int bus, char *err, size_t errlen)
 {
@@ -54,6 +82,8 @@ void cosim_hosts_free(cosim *s)
     for (int i = 0; i < s->n && s->nd; i++) {
         host_free(s->nd[i].h);
         s->nd[i].h = NULL;
+        pci_p2p_free(s->nd[i].p2p);   /* after its primary bus, which held the bridge's queued writes */
+        s->nd[i].p2p = NULL;
     }
     free(s->ag);
     s->ag = NULL;

@@ -35,6 +35,14 @@
 int cosim_add_hosts(cosim *s, const host_profile *hp, int bus, char *err, size_t errlen);
 /* The same for one node (e.g. the card in another slot than the others'). */
 int cosim_add_host(cosim *s, int ni, const host_profile *hp, int bus, char *err, size_t errlen);
+/* The same with the card behind a PCI-to-PCI bridge of profile br in slot
+ * `bus` (the LANai 4 PMC card on the RC-1000: Figure 5.6's PMC series): the
+ * card sits on the bridge's secondary bus, its BAR seen through the
+ * bridge's window at COSIM_BAR_BASE. */
+struct pci_p2p_params;
+int cosim_add_host_behind(cosim *s, int ni, const host_profile *hp, int bus, const struct pci_p2p_params *br,
+                          char *err, size_t errlen);
+struct pci_p2p *cosim_host_bridge(cosim *s, int ni);   /* that bridge, NULL if none */
 host *cosim_host(cosim *s, int ni);         /* NULL without hosts */
 int cosim_host_bus(const cosim *s, int ni);
 

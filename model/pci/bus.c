@@ -234,6 +234,19 @@ static void report(pci_bus *b, const char *fmt, ...)
     if (b->fault_fn) b->fault_fn(b->fault_ctx, buf);
 }
 
+void pci_bus_fault(pci_bus *b, const char *text) { report(b, "%s", text); }
+
+int pci_bus_access(pci_bus *b, pci_cmd cmd, uint64_t addr, uint8_t *data, uint32_t len, sim_time t,
+                   char *err, size_t errlen)
+{
+    target *tg = decode(b, addr);
+    if (!tg) return -1;
+    char why[256] = "";
+    if (!tg->ops->access(tg->ctx, cmd, addr, data, len, t, why, sizeof why)) return 0;
+    snprintf(err, errlen, "%s: %s", tg->name, why[0] ? why : "refused");
+    return 1;
+}
+
 /* ---- arbitration and tenures ----------------------------------------- */
 
 static sim_time align_up(sim_time t, sim_time clk) { return (t + clk - 1) / clk * clk; }

@@ -105,6 +105,13 @@ int pci_bus_add_target(pci_bus *b, uint64_t base, uint64_t size, uint32_t width,
 int pci_bus_decodes(const pci_bus *b, uint64_t addr);
 
 void pci_bus_set_fault(pci_bus *b, pci_fault_fn fn, void *ctx);
+/* Report a fault found elsewhere (a bridge's far side) as this bus's own. */
+void pci_bus_fault(pci_bus *b, const char *text);
+/* Move data to or from the target decoding addr at once, outside any
+ * tenure (a bridge forwarding a non-posted access whose time it has already
+ * charged). 0 ok, 1 the target refused (err says why), -1 nothing decodes. */
+int pci_bus_access(pci_bus *b, pci_cmd cmd, uint64_t addr, uint8_t *data, uint32_t len, sim_time t,
+                   char *err, size_t errlen);
 /* First fault text since creation ("" if none) and the number of faults. */
 const char *pci_bus_fault_text(const pci_bus *b);
 int pci_bus_faults(const pci_bus *b);

@@ -26,8 +26,10 @@
 #include "../../hostlib/apps/happ.h"
 #include "../../hostlib/apps/happ_limits.h"
 #include "../../model/node/hosts.h"
+#include "../../model/pci/p2p.h"
 #include "../../model/trace/trace_cosim.h"
 #include "../scenario/cluster.h"
+#include "exp_video.h"
 #include "fwbuild.h"
 #include "../scenario/runspec.h"
 #include "../outputs/textfmt.h"
@@ -49,6 +51,8 @@ extern cosim_status cosim_run_systemc_hosts(cosim *s, cosim_proc *procs, int n, 
 static const char *const opt_names[] = {"O0", "O1", "O2", "O3", "Os", "Oz", NULL};
 static const char *const slot_names[] = {"pci32-33", "pci64-66", NULL};
 static const char *const backend_names[] = {"systemc", "c", NULL};
+static const char *const site_names[] = {"slot", "rc1000-pmc", NULL};
+static const char *const video_names[] = {"none", "320x240", "640x480", NULL};
 
 static const key_spec host_keys[] = {
     {"program", KT_STRING, 0, NULL, NULL, NULL, NULL,
@@ -73,6 +77,14 @@ static const key_spec host_keys[] = {
      "= 1 s; 0 = off)"},
     {"compare_pci", KT_STRING, 0, NULL, slot_names, "PCI bus", NULL,
      "one more node whose card sits in this slot; the program compares the two (tpil_summary)"},
+    {"site", KT_STRING, 0, NULL, site_names, "card site", NULL,
+     "where node 0's NI sits: in the cluster.pci slot (slot, the default) or as the LANai 4 PMC card on an RC-1000 "
+     "in that slot, behind the card's PCI-to-PCI bridge (rc1000-pmc: Figure 5.6's PMC series, L1580-L1589)"},
+    {"video", KT_STRING, 0, NULL, video_names, "video size", NULL,
+     "a BT848 capture card on node 0's bus streams this size at 30 frames/s into host memory beside the program "
+     "(none, the default, 320x240 or 640x480; measures video_frames, video_frames_dropped, video_mbs, video_pci_pct, "
+     "video_bus_busy_pct)"},
+    {"video_frames", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "frames the BT848 captures (default 30: one second)"},
     {"backend", KT_STRING, 0, NULL, backend_names, "backend", NULL,
      "host processes as SystemC threads (systemc, the default where linked in) or on the plain-C backend (c)"},
     {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL},
@@ -196,6 +208,11 @@ static int host_check(const run_spec *r, diag *d)
         if (cmp && !strcmp(c.ni, "lanai4") && !strcmp(cmp, "pci64-66"))
             diag_at(d, run_setting(r, "experiment.compare_pci"),
                     "the LANai 4 has a 32b/33MHz PCI interface only (appendix A, L2476-L2499)");
+        const char *site = run_string(r, "experiment.site", "slot");
+        if (!strcmp(site, "rc1000-pmc") && (strcmp(c.ni, "lanai4") || strcmp(c.pci, "pci32-33")))
+            diag_at(d, run_setting(r, "experiment.site"),
+                    "the RC-1000's PMC card is a LANai 4 in a 32b/33MHz slot (L1580); this series has %s in %s", c.ni,
+                    c.pci);
         if (cmp && app && !app->combine)
             diag_at(d, run_setting(r, "experiment.compare_pci"), "program %s does not compare PCI slots", prog);
         if (c.nodes + (cmp != NULL) > MAX_NODES)
@@ -316,6 +333,7 @@ static void host_run(const run_spec *r, run_result *res)
     topo t;
     topo_init(&t);
     cosim *s = NULL;
+    exp_video *video = NULL;   /* experiment.video: a BT848 beside the program */
     proc_io *io = calloc((size_t)n, sizeof *io);
     happ_call *call = calloc((size_t)n, sizeof *call);
     cosim_proc *pr = calloc((size_t)n, sizeof *pr);
@@ -350,7 +368,10 @@ static void host_run(const run_spec *r, run_result *res)
     }
     for (int i = 0; i < n; i++) {
         int bus = bus_of(hp, i < c.nodes ? c.pci : cmp);
-        if (cosim_add_host(s, i, hp, bus, err, sizeof err) || cosim_load(s, i, elf, err, sizeof err)) {
+        int pmc = i == 0 && !strcmp(run_string(r, "experiment.site", "slot"), "rc1000-pmc");
+        if ((pmc ? cosim_add_host_behind(s, i, hp, bus, &p2p_rc1000, err, sizeof err)
+                 : cosim_add_host(s, i, hp, bus, err, sizeof err)) ||
+            cosim_load(s, i, elf, err, sizeof err)) {
             result_fail(res, "node %d: %s", i, err);
             goto out;
         }
@@ -362,6 +383,9 @@ static void host_run(const run_spec *r, run_result *res)
         ready++;
     }
 
+    int vfail = 0;
+    video = exp_video_start(r, s, bus_of(hp, c.pci), res, &vfail);
+    if (vfail) goto out;
     sim_time until = (sim_time)(run_number(r, "experiment.time_limit_us", 2e6) * 1e6);
     int systemc = cosim_run_systemc_hosts && strcmp(run_string(r, "experiment.backend", "systemc"), "c");
     if (!systemc && n > 1) {
@@ -457,7 +481,10 @@ static void host_run(const run_spec *r, run_result *res)
     result_set(res, "events", (double)cosim_get_stats(s)->events);
     if (wants(r, "link_util_max") || wants(r, "link_util_mean"))
         link_utilisation(s, &t, pr[0].end, res);
+    exp_video_finish(video, s, res);
+    video = NULL;
 out:
+    exp_video_finish(video, NULL, NULL);
     for (int i = 0; i < ready; i++)
         happ_env_done(&call[i].env);
     cosim_free(s);

@@ -14,6 +14,9 @@
 #include "../../model/rc1000/pci.h"
 #include "../../model/rc1000/rc1000_map.h"
 #include "../scenario/runspec.h"
+#include "exp_rc1000_ni.h"
+#include "exp_rc1000_xfer.h"
+#include "exp_rc1000_fault.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,18 +25,44 @@
 #define BAR 0x80000000ull
 
 static const char *const pio_names[] = {"plain", "mmx", "sse", NULL};
+static const char *const injector_names[] = {"host", "ni", "host_via_ni", NULL};
+static const char *const op_names[] = {"stage", "inject", "page", "fault", NULL};
+static const char *const fault_names[] = {"function", "page", NULL};
+static const char *const how_names[] = {"plain", "mmx", "sse", "dma", NULL};
 
 static const key_spec rc_keys[] = {
     {"host", KT_STRING, 0, NULL, NULL, "host profile", NULL, "host profile (default p3-550)"},
     {"bytes", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "payload bytes, a multiple of 4 up to 4096 (default 4096)"},
     {"clock_mhz", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "FPGA clock in MHz (an input; default 20)"},
     {"pio", KT_STRING, 0, NULL, pio_names, "PIO mode", NULL, "host PIO loop for the injection (default sse)"},
+    {"op", KT_STRING, 0, NULL, op_names, "operation", NULL,
+     "stage (default: Table 7.3's pipeline stage), inject (Figure 6.8: bytes into bank 1 by `how`; measures "
+     "bandwidth_mbs, time_us) or page (Table 7.2: a 2 MB page unloaded by one-copy and loaded by zero-copy DMA; "
+     "measures unload_us, load_us) or fault (the host's fault handler end to end: `fault`)"},
+    {"fault", KT_STRING, 0, NULL, fault_names, "fault", NULL,
+     "op fault: function (Table 7.1: reconfigure, set function IDs; measures detect_us, acquire_us, process_us, "
+     "reconfigure_us, set_ids_us, reset_wait_us, release_us, handler_us, resume_us, fpga_fault_clocks, "
+     "fpga_reload_clocks) or page (Table 7.2: unload and load a 2 MB page; detect_us, acquire_us, process_us, "
+     "unload_us, load_us, notify_us, release_us, handler_us, resume_us)"},
+    {"file_load_us", KT_NUMBER, 0, NULL, NULL, NULL, NULL,
+     "op fault, function: host time to load the configuration file (an input; default 10,205, Table 7.1)"},
+    {"set_clock_us", KT_NUMBER, 0, NULL, NULL, NULL, NULL,
+     "op fault, function: host time to set the FPGA clock (an input; default 2,405, Table 7.1)"},
+    {"how", KT_STRING, 0, NULL, how_names, "injection mechanism", NULL,
+     "op inject: plain, mmx or sse PIO, or dma (zero-copy: a chained descriptor per 4 KB page; default sse)"},
+    {"injector", KT_STRING, 0, NULL, injector_names, "injector", NULL,
+     "who acquires bank 0 and injects: the host by PIO (default) or the LANai 4 on the card's PMC site by "
+     "peer-to-peer DMA through the card's bridge (ni: measures acquire0_us, inject_us, release0_us, "
+     "bridge_posted_bytes), or the host asking the NI to arbitrate for it (host_via_ni: Figure 6.7's request queue in "
+     "NI firmware; measures acquire0_us, release0_us)"},
     {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL},
 };
 
 static const char *const rc_measures[] = {
     "acquire0_us", "inject_us", "release0_us", "fpga_us", "fpga_fetch_clocks", "fpga_store_clocks",
-    "acquire3_us", "dma_us", "release3_us", NULL,
+    "acquire3_us", "dma_us", "release3_us", "bridge_posted_bytes", "bandwidth_mbs", "time_us", "unload_us",
+    "load_us", "detect_us", "acquire_us", "process_us", "reconfigure_us", "set_ids_us", "reset_wait_us", "release_us",
+    "handler_us", "resume_us", "notify_us", "fpga_fault_clocks", "fpga_reload_clocks", NULL,
 };
 
 typedef struct {
@@ -89,13 +118,35 @@ static void rc_run(const run_spec *r, run_result *res)
     double mhz = run_number(r, "experiment.clock_mhz", 20);
     const char *pio = run_string(r, "experiment.pio", "sse");
     host_pio_mode mode = !strcmp(pio, "plain") ? HPIO_PLAIN : !strcmp(pio, "mmx") ? HPIO_MMX : HPIO_SSE;
+    const char *op = run_string(r, "experiment.op", "stage");
+    const host_profile *hp = host_profile_get(run_string(r, "experiment.host", "p3-550"));
+    if (!hp) {
+        result_fail(res, "rc1000_stage: unknown host profile");
+        return;
+    }
+    if (!strcmp(op, "fault")) {
+        rc1000_fault_run(r, res, hp);
+        return;
+    }
+    if (!strcmp(op, "page")) {
+        rc1000_page_run(r, res, hp);
+        return;
+    }
+    if (!strcmp(op, "inject")) {
+        if (!bytes || bytes % 4 || bytes > (2u << 20)) {
+            result_fail(res, "rc1000_stage (inject): bytes must be whole words, 4 up to the 2 MB of a bank");
+            return;
+        }
+        rc1000_inject_run(r, res, hp, bytes, run_string(r, "experiment.how", "sse"));
+        return;
+    }
     if (!bytes || bytes > 4096 || bytes % 4 || mhz <= 0) {
         result_fail(res, "rc1000_stage: bytes must be 4..4096 in words and clock_mhz > 0");
         return;
     }
-    const host_profile *hp = host_profile_get(run_string(r, "experiment.host", "p3-550"));
-    if (!hp) {
-        result_fail(res, "rc1000_stage: unknown host profile");
+    const char *inj = run_string(r, "experiment.injector", "host");
+    if (strcmp(inj, "host")) {
+        rc1000_ni_run(r, res, hp, bytes, (sim_time)(1e6 / mhz + 0.5), !strcmp(inj, "host_via_ni"));
         return;
     }
     stage s = {0};

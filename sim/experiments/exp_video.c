@@ -1,0 +1,79 @@
+/* The BT848 beside a host program (section 6.4, Table 6.2, L2002): the card
+ * on node 0's bus writes `video_frames` frames of `video` into two pinned,
+ * contiguous frame buffers in host memory (the driver extension of 6.4.3)
+ * while the program and its NI traffic share the bus. */
+#include "exp_video.h"
+
+#include "../../model/bt848/bt848.h"
+#include "../../model/host/host.h"
+#include "../../model/host/hostmem.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct exp_video {
+    bt848 *card;
+    hm_space *k;
+    uint32_t frames, frame_bytes;
+    double peak_Bps;
+};
+
+exp_video *exp_video_start(const run_spec *r, cosim *s, int bus, run_result *res, int *failed)
+{
+    const char *size = run_string(r, "experiment.video", "none");
+    *failed = 0;
+    if (!strcmp(size, "none")) return NULL;
+    uint32_t w = !strcmp(size, "640x480") ? 640 : 320, h = w * 3 / 4;
+    char err[256] = "cannot start the capture";
+    host *hh = cosim_host(s, 0);
+    exp_video *v = calloc(1, sizeof *v);
+    if (!v) return NULL;
+    v->frames = (uint32_t)run_number(r, "experiment.video_frames", 30);
+    v->frame_bytes = w * h * 2;
+    pci_bus *b = host_bus(hh, bus);
+    const pci_bus_params *bp = pci_bus_params_of(b);
+    v->peak_Bps = (double)bp->width * 1e12 / (double)bp->clock_ps;
+    v->card = bt848_new(b, &bt848_default, w, h, err, sizeof err);
+    v->k = hm_space_new(host_mem(hh), "video");
+    uint64_t pa[2];
+    for (int i = 0; v->card && v->k && i < 2; i++)
+        if (!hm_alloc_contig(v->k, v->frame_bytes, &pa[i])) {
+            snprintf(err, sizeof err, "frame buffer: %s", hm_error(v->k));
+            goto bad;
+        }
+    if (!v->card || !v->k || bt848_start(v->card, pa, 2, v->frames)) goto bad;
+    return v;
+bad:
+    result_fail(res, "video: %s", err);
+    *failed = 1;
+    exp_video_finish(v, NULL, NULL);
+    return NULL;
+}
+
+void exp_video_finish(exp_video *v, cosim *s, run_result *res)
+{
+    if (!v) return;
+    if (s && res) {
+        evq *q = cosim_evq(s);
+        while (!bt848_done(v->card) && evq_pending(q)) evq_step(q);
+        const bt848_stats *st = bt848_stats_of(v->card);
+        if (bt848_error(v->card)[0]) {
+            result_fail(res, "video: %s", bt848_error(v->card));
+        } else if (!bt848_done(v->card)) {
+            result_fail(res, "video: the capture did not finish");
+        } else {
+            double secs = v->frames / bt848_default.fps;
+            double mbs = (double)st->bytes / secs / 1e6;
+            result_set(res, "video_frames", (double)st->frames);
+            result_set(res, "video_frames_dropped", (double)st->frames_dropped);
+            result_set(res, "video_mbs", mbs);
+            result_set(res, "video_pci_pct", 100.0 * mbs * 1e6 / v->peak_Bps);
+            result_set(res, "video_bus_busy_pct",
+                       100.0 * (double)pci_master_stats_of(bt848_master(v->card))->busy_ps / (secs * 1e12));
+        }
+    }
+    bt848_free(v->card);
+    if (v->k) hm_space_free(v->k);
+    free(v);
+}

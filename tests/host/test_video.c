@@ -1,0 +1,54 @@
+/* experiment.video of kind host: the BT848 streams beside the host program
+ * and its NI; the run reports the stream's share of the bus and the frames
+ * dropped, the card's tenures cost more than its data, and a size the card
+ * cannot capture is refused at load time. */
+#include "../harness/harness.h"
+#include "../sim/sim_util.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* the first n numbers of the data row of DIR/FILE */
+static int row(const char *dir, const char *file, double *v, int n)
+{
+    char path[1200];
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    size_t len;
+    char *s = sim_read(path, &len);
+    const char *p = s ? strchr(s, '\n') : NULL;
+    for (int i = 0; p && i < n; i++) {
+        if (sscanf(p + 1, "%lf", &v[i]) != 1) return -1;
+        p = strchr(p + 1, ',');
+    }
+    return p ? 0 : -1;
+}
+
+TEST(video, the_bt848_streams_beside_the_nis_traffic)
+{
+    char d[1024];
+    snprintf(d, sizeof d, "%s", sim_scratch("video"));
+    ASSERT_EQ(sim_cli("run scenarios/thesis/bt848_video.cfg --set experiment.video_frames=6 --jobs 2 --out %s", d), 0);
+    double a[5], s[5], b[5];   /* pci_pct dropped busy_pct mbs frames */
+    ASSERT_EQ(row(d, "640x480-alone.csv", a, 5), 0);
+    ASSERT_EQ(row(d, "320x240-alone.csv", s, 5), 0);
+    ASSERT_EQ(row(d, "640x480-beside-ni-to-host-dma.csv", b, 5), 0);
+    harness_note("640x480: %.2f%% of the bus, busy %.2f%%, %g dropped; beside DMA: busy %.2f%%, %g dropped", a[0], a[2],
+                 a[1], b[2], b[1]);
+    ASSERT_EQ((long)a[4], 6);
+    ASSERT_EQ((long)a[1], 0);
+    ASSERT_TRUE(a[3] > 18.4 && a[3] < 18.5);        /* 614,400 bytes x 30 a second */
+    ASSERT_TRUE(s[3] > 4.6 && s[3] < 4.61);
+    ASSERT_TRUE(a[2] > a[0]);                       /* tenures cost more than their data */
+    ASSERT_EQ((long)b[4], 6);
+    ASSERT_TRUE(b[2] >= a[2]);                      /* sharing the bus never makes the card's tenures cheaper */
+}
+
+TEST(video, a_size_the_card_cannot_capture_is_refused)
+{
+    char d[1024];
+    snprintf(d, sizeof d, "%s", sim_scratch("video_bad"));
+    int st = sim_cli("run scenarios/thesis/bt848_video.cfg --set experiment.video=800x600 --out %s", d);
+    harness_note("%s", sim_stderr());
+    ASSERT_EQ(st, 2);
+    ASSERT_TRUE(strstr(sim_stderr(), "800x600") != NULL);
+}
