@@ -323,9 +323,6 @@ int cosim_node_run(cosim *s, int ni, sim_time h)
         sim_time t0 = nd->time;
         lanai_state was = nd->state;
         int was_parked = nd->parked != 0;
-        /* an idle check may span runs while no card event came between
-         * (slow paths: each check within one run, as before) */
-        if (!s->slow) lanai_idle_generation(nd->core, card_epoch(nd->card));
         lanai_run(nd->core, lim);
         update_time(nd);
         s->st.core_runs++;
