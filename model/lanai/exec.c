@@ -52,7 +52,8 @@ lanai_state lanai_run(lanai_core *c, uint64_t cycle_limit)
 {
     c->stop_req = 0;
     c->parked = 0;
-    if (!c->gen_known) lanai_idle_drop(c);   /* no idle check spans runs */
+    /* a check under way here spans runs: its driver reports generations
+     * (without them lanai_idle_try never leaves one under way) */
     if (c->state != LANAI_RUNNING) return c->state;
     if (c->trace || c->pcprof) {
         lanai_idle_drop(c);
