@@ -5,6 +5,7 @@
 #include "../harness/harness.h"
 #include "../iss/iss_util.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* A device with one register at 0xFFFFFE10 whose value is a pure function
@@ -141,36 +142,25 @@ TEST(cosim_iss, idle_skip_gives_the_same_cycles_and_instructions)
  * in r5, so no two passes have the same state. */
 static const char *nested_poll(int count)
 {
-    return count ? "  mov 0, %r5\n"
-                   "  ld -496[%r0], %r3\n"      /* 0x04 outer */
-                   "  sub.f %r3, 0, %r0\n"      /* 0x08 */
-                   "  bne 0x38\n"               /* 0x0c exit */
-                   "  add %r5, 1, %r5\n"        /* 0x10 */
-                   "  mov 0x200, %r6\n"         /* 0x14 */
-                   "  ld 0[%r6], %r7\n"         /* 0x18 inner */
-                   "  add %r6, 4, %r6\n"        /* 0x1c */
-                   "  sub.f %r6, 0x210, %r0\n"  /* 0x20 */
-                   "  bne 0x18\n"               /* 0x24 */
-                   "  nop\n"                    /* 0x28 */
-                   "  bt 0x04\n"                /* 0x2c */
-                   "  nop\n"                    /* 0x30 */
-                   "  nop\n"                    /* 0x34 */
-                   "  st %r0, -524[%r0]\n"      /* 0x38 exit */
-                 : "  mov 0, %r5\n"
-                   "  ld -496[%r0], %r3\n"      /* 0x04 outer */
-                   "  sub.f %r3, 0, %r0\n"      /* 0x08 */
-                   "  bne 0x38\n"               /* 0x0c exit */
-                   "  nop\n"                    /* 0x10 */
-                   "  mov 0x200, %r6\n"         /* 0x14 */
-                   "  ld 0[%r6], %r7\n"         /* 0x18 inner */
-                   "  add %r6, 4, %r6\n"        /* 0x1c */
-                   "  sub.f %r6, 0x210, %r0\n"  /* 0x20 */
-                   "  bne 0x18\n"               /* 0x24 */
-                   "  nop\n"                    /* 0x28 */
-                   "  bt 0x04\n"                /* 0x2c */
-                   "  nop\n"                    /* 0x30 */
-                   "  nop\n"                    /* 0x34 */
-                   "  st %r0, -524[%r0]\n";     /* 0x38 exit */
+    static char src[1024];
+    snprintf(src, sizeof src,
+             "  mov 0, %%r5\n"
+             "  ld -496[%%r0], %%r3\n"      /* 0x04 outer */
+             "  sub.f %%r3, 0, %%r0\n"      /* 0x08 */
+             "  bne 0x38\n"                 /* 0x0c exit */
+             "  %s\n"                       /* 0x10 */
+             "  mov 0x200, %%r6\n"          /* 0x14 */
+             "  ld 0[%%r6], %%r7\n"         /* 0x18 inner */
+             "  add %%r6, 4, %%r6\n"        /* 0x1c */
+             "  sub.f %%r6, 0x210, %%r0\n"  /* 0x20 */
+             "  bne 0x18\n"                 /* 0x24 */
+             "  nop\n"                      /* 0x28 */
+             "  bt 0x04\n"                  /* 0x2c */
+             "  nop\n"                      /* 0x30 */
+             "  nop\n"                      /* 0x34 */
+             "  st %%r0, -524[%%r0]\n",     /* 0x38 exit */
+             count ? "add %r5, 1, %r5" : "nop");
+    return src;
 }
 
 /* gen: 0 no generation reported (each idle check within one run), 1 the
