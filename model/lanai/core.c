@@ -68,6 +68,7 @@ void lanai_sram_written(lanai_core *c, uint32_t addr, uint32_t len)
 {
     if (addr >= c->sram_size || len == 0) return;
     uint32_t end = len > c->sram_size - addr ? c->sram_size : addr + len;
+    lanai_idle_drop(c);   /* an idle check may have read these words */
     for (uint32_t a = addr & ~3u; a < end; a += 4)
         if (c->cpage[a >> CPAGE_SHIFT]) memset(&c->dec[a >> 2], 0, sizeof *c->dec);
 }
@@ -94,6 +95,7 @@ void lanai_reset(lanai_core *c)
     c->steal_until = 0;
     c->stolen = 0;
     c->parked = c->watching = 0;
+    c->chk_on = 0;
     memset(&c->idle, 0, sizeof c->idle);
     lanai_set_idle_skip(c, c->idle_on);
     lanai_invalidate_all(c);
@@ -142,6 +144,7 @@ uint32_t lanai_reg(const lanai_core *c, int r)
 void lanai_set_reg(lanai_core *c, int r, uint32_t v)
 {
     if (r <= LR_R1 || r > 31) return;
+    lanai_idle_drop(c);
     if (r == LR_PC) { c->pc = v; c->pend = 0; return; }
     c->R[r] = v;
 }

@@ -54,6 +54,20 @@ typedef enum {
 struct lanai_symtab;
 typedef struct lanai_pcprof lanai_pcprof;   /* pcprof.c */
 
+/* idle.c: the architectural state right after a backward taken branch,
+ * and one such branch as an idle check saw it. */
+typedef struct {
+    uint32_t R[32], flags, pc, q1, q2, q3, ldpend;
+    int pend;
+} lanai_arch_state;
+#define IDLE_HEADS 8                /* distinct backward branches in one period, at most */
+typedef struct {
+    uint32_t pc;
+    lanai_arch_state s;
+    uint64_t cycles, insns;
+    uint32_t dev_reads;         /* device reads before it, in this check */
+} lanai_idle_head;
+
 struct lanai_core {
     const lanai_profile *prof;
     uint32_t R[LREG_SINK + 2];  /* r0 = 0 and r1 = ~0 are never written */
@@ -112,14 +126,34 @@ struct lanai_core {
     int watch_end;              /* ... ended at a backward branch (1) */
     uint32_t watch_end_pc;
     lanai_idle_stats idle;
+    /* an idle check spanning runs (lanai_idle_generation): only while the
+     * driver's generation of everything the core can read stays the same */
+    int gen_known;              /* the driver reports a generation */
+    uint64_t gen;               /* ... the current one */
+    int chk_on;                 /* a check is under way */
+    uint64_t chk_gen;           /* ... begun under this generation */
+    uint64_t chk_istart;        /* ... at this instruction count */
+    uint32_t chk_reads;         /* ... device reads since */
+    int chk_n;                  /* ... backward branches seen */
+    lanai_idle_head chk_seen[IDLE_HEADS];
 };
 
 /* idle.c: one idle check (seek a loop, verify one iteration, skip whole
  * iterations if it is idle). Runs the watching loop of exec.c. */
 void lanai_idle_try(lanai_core *c, uint64_t limit);
+/* Drop an idle check under way (its inputs changed); the next one starts
+ * after the current back-off. */
+static inline void lanai_idle_drop(lanai_core *c)
+{
+    if (c->chk_on) {
+        c->chk_on = 0;
+        c->idle_wait = c->idle_backoff;
+    }
+}
 lanai_state lanai_run_watch(lanai_core *c, uint64_t limit);
 #define IDLE_BACKOFF_MAX 64u        /* slices between checks of a busy core, at most */
-#define IDLE_WATCH_INSNS 256u       /* longest loop iteration considered */
+#define IDLE_WATCH_INSNS 256u       /* longest stretch between backward branches considered */
+#define IDLE_PERIOD_INSNS 4096u     /* longest idle period considered (all its branches) */
 #define IDLE_SLICE 2048u            /* cycles of plain execution between check points */
 
 #define CPAGE_SHIFT 12

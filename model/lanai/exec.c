@@ -52,16 +52,23 @@ lanai_state lanai_run(lanai_core *c, uint64_t cycle_limit)
 {
     c->stop_req = 0;
     c->parked = 0;
+    /* a check under way here spans runs: its driver reports generations
+     * (without them lanai_idle_try never leaves one under way) */
     if (c->state != LANAI_RUNNING) return c->state;
-    if (c->trace || c->pcprof) return run_traced(c, cycle_limit);
-    /* execution in slices; idle checks at slice starts (idle.c) */
+    if (c->trace || c->pcprof) {
+        lanai_idle_drop(c);
+        return run_traced(c, cycle_limit);
+    }
+    /* execution in slices; idle checks at slice starts (idle.c); a check
+     * under way goes on in the watching loop, so it sees every store */
     while (c->cycles < cycle_limit && !c->stop_req && c->state == LANAI_RUNNING) {
         if (c->steal && c->cycles >= c->steal_until) c->steal = 0;   /* lapsed */
         if (c->steal) {
+            lanai_idle_drop(c);
             run_stealing(c, c->steal_until < cycle_limit ? c->steal_until : cycle_limit);
             continue;
         }
-        if (c->idle_on && --c->idle_wait == 0) {
+        if (c->idle_on && (c->chk_on || --c->idle_wait == 0)) {
             c->parked = 0;
             lanai_idle_try(c, cycle_limit);
             /* parked: less than one iteration of the same loop remains */
@@ -80,6 +87,7 @@ void lanai_request_stop(lanai_core *c) { c->stop_req = 1; }
 void lanai_steal_cycles(lanai_core *c, uint32_t n, uint64_t until)
 {
     if (!n || until <= c->cycles) return;
+    lanai_idle_drop(c);   /* a period with stolen cycles is not the one checked */
     if (c->steal && c->steal_until > c->cycles) {
         c->steal = n > UINT32_MAX - c->steal ? UINT32_MAX : c->steal + n;
         if (until > c->steal_until) c->steal_until = until;

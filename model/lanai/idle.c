@@ -1,23 +1,26 @@
 /* Idle-loop skipping (DESIGN.md "Time", docs/network.md). Firmware spends
  * most cycles polling. Every few slices of a run (more rarely while checks
  * keep failing) lanai_run checks whether the core sits in an idle loop:
- *   seek:   run in the watching loop up to the next backward taken branch;
- *   verify: snapshot the architectural state, run exactly one more
- *           iteration, snapshot again.
- * If that iteration made no store and no device write, ended at the same
- * branch, and left every register, the flags, the delay-slot queue and the
- * load interlock as they were, each further iteration is the same
- * computation on the same inputs: SRAM cannot change before the next event
- * (the caller's cycle limit is never beyond it), and device registers it
- * read cannot change before the device's next_change(). So we add whole
- * iterations' cycles and instructions at once, stopping short of both
- * bounds. The checks cost nothing in the plain loop. */
+ *   seek:   run in the watching loop up to the next backward taken branch
+ *           and snapshot the architectural state there;
+ *   verify: keep running, branch to branch, snapshotting at each backward
+ *           taken branch, until one branch is taken again with the state
+ *           it had the last time it was taken (a period), or a budget runs
+ *           out. A period may hold several backward branches: GRIM's main
+ *           loop scans its LCs in an inner loop whose counter differs at
+ *           each inner branch but is back to its start at the outer one.
+ * If the period made no store and no device write, and every register, the
+ * flags, the delay-slot queue and the load interlock are as they were at the
+ * same branch, each further period is the same computation on the same
+ * inputs (the machine is deterministic): SRAM cannot change before the next
+ * event (the caller's cycle limit is never beyond it), and device registers
+ * it read cannot change before the device's next_change(). So we add whole
+ * periods' cycles and instructions at once, stopping short of both bounds.
+ * A one-branch loop is found exactly as before (seek, then one iteration).
+ * The checks cost nothing in the plain loop. */
 #include "core_internal.h"
 
-typedef struct {
-    uint32_t R[32], flags, pc, q1, q2, q3, ldpend;
-    int pend;
-} arch_state;
+typedef lanai_arch_state arch_state;
 
 static void snap(const lanai_core *c, arch_state *s)
 {
@@ -30,8 +33,9 @@ static void snap(const lanai_core *c, arch_state *s)
     s->ldpend = c->ldpend;
 }
 
-/* Run the watching loop to the next backward taken branch; 1 if it got
- * there without a store, a device write or a counter read. */
+/* Run the watching loop to the next backward taken branch or the limit:
+ * 1 at a branch, 2 at the limit, 0 after a store, a device write, a counter
+ * read, a stop or a stretch too long. */
 static int watch(lanai_core *c, uint64_t limit)
 {
     c->watching = 1;
@@ -39,36 +43,71 @@ static int watch(lanai_core *c, uint64_t limit)
     c->watch_dev_reads = 0;
     lanai_run_watch(c, limit);
     c->watching = 0;
-    return c->state == LANAI_RUNNING && !c->stop_req && c->watch_end && !c->watch_dirty &&
-           !c->watch_timeread;
+    if (c->state != LANAI_RUNNING || c->stop_req || c->watch_dirty || c->watch_timeread) return 0;
+    if (c->watch_end) return 1;
+    return c->cycles >= limit ? 2 : 0;
 }
 
 static void back_off(lanai_core *c)
 {
+    c->chk_on = 0;
     c->idle_backoff = c->idle_backoff < IDLE_BACKOFF_MAX ? c->idle_backoff * 2 : IDLE_BACKOFF_MAX;
     c->idle_wait = c->idle_backoff;
 }
 
+void lanai_idle_generation(lanai_core *c, uint64_t gen)
+{
+    c->gen_known = 1;
+    c->gen = gen;
+    if (c->chk_on && c->chk_gen != gen) lanai_idle_drop(c);   /* something it read may have changed */
+}
+
 void lanai_idle_try(lanai_core *c, uint64_t limit)
 {
-    c->idle.checks++;
-    if (c->steal || !watch(c, limit) || c->steal) {   /* stolen cycles: iterations differ */
-        back_off(c);
-        return;
+    if (!c->chk_on) {
+        c->idle.checks++;
+        c->chk_on = 1;
+        c->chk_gen = c->gen;
+        c->chk_istart = c->insns;
+        c->chk_reads = 0;
+        c->chk_n = 0;
     }
-    arch_state s0, s1;
-    snap(c, &s0);
-    uint64_t c0 = c->cycles, i0 = c->insns;
-    uint32_t branch = c->watch_end_pc;
-    if (!watch(c, limit) || c->watch_end_pc != branch || c->steal) {
-        back_off(c);
-        return;
+    lanai_idle_head *seen = c->chk_seen;
+    const lanai_idle_head *h = NULL;
+    arch_state s1;
+    while (!h) {
+        int w = c->steal ? 0 : watch(c, limit);
+        if (!w || c->steal || c->insns - c->chk_istart > IDLE_PERIOD_INSNS) {   /* stolen cycles: periods differ */
+            back_off(c);
+            return;
+        }
+        c->chk_reads += c->watch_dev_reads;
+        if (w == 2) {
+            /* the limit came first: a driver that reports generations lets
+             * the check go on in its next run (inputs unchanged till then) */
+            if (!c->gen_known) back_off(c);
+            return;
+        }
+        snap(c, &s1);
+        int k = 0;
+        while (k < c->chk_n && seen[k].pc != c->watch_end_pc) k++;
+        if (k < c->chk_n && memcmp(&seen[k].s, &s1, sizeof s1) == 0) {
+            h = &seen[k];           /* a period: from seen[k] to here */
+            break;
+        }
+        if (k == c->chk_n) {
+            if (c->chk_n == IDLE_HEADS) { back_off(c); return; }
+            c->chk_n++;
+        }
+        seen[k].pc = c->watch_end_pc;
+        seen[k].s = s1;
+        seen[k].cycles = c->cycles;
+        seen[k].insns = c->insns;
+        seen[k].dev_reads = c->chk_reads;
     }
-    snap(c, &s1);
-    if (memcmp(&s0, &s1, sizeof s0) != 0) {
-        back_off(c);
-        return;
-    }
+    c->chk_on = 0;
+    uint64_t c0 = h->cycles, i0 = h->insns;
+    c->watch_dev_reads = c->chk_reads - h->dev_reads;   /* reads within the period */
     uint64_t c1 = c->cycles, period = c1 - c0, insns = c->insns - i0;
     uint64_t nc = UINT64_MAX, bound = limit;
     if (c->watch_dev_reads) {
@@ -100,6 +139,7 @@ void lanai_set_next_change(lanai_core *c, lanai_next_change_fn fn) { c->next_cha
 void lanai_set_idle_skip(lanai_core *c, int on)
 {
     c->idle_on = on != 0;
+    c->chk_on = 0;
     c->idle_backoff = 1;
     c->idle_wait = 1;
 }

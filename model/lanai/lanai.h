@@ -147,6 +147,12 @@ void lanai_idle_stats_get(const lanai_core *c, lanai_idle_stats *s);
  * cycle *until (UINT64_MAX: only an event can end it). A co-simulation
  * driver may then let other nodes run further ahead. */
 int lanai_idle_parked(const lanai_core *c, uint64_t *until);
+/* A driver that can tell when anything the core reads may have changed
+ * (a co-simulation: its card's event count) reports that generation before
+ * each lanai_run; an idle check may then span runs while it stays the same,
+ * so loops longer than one run are found. Without it every check starts
+ * and ends within one run. */
+void lanai_idle_generation(lanai_core *c, uint64_t gen);
 
 /* SRAM contention: DMA engines have priority. Until core cycle `until`,
  * each of the next n core loads/stores to SRAM waits one extra cycle (the

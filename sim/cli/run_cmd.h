@@ -35,7 +35,7 @@ typedef struct run_cmd {
  * and print no per-scenario lines (emit, job). A MYRISIM_* status; free
  * with run_cmd_free either way. */
 int run_cmd_load(run_cmd *rc, int argc, char **argv, const char *out, int for_jobs);
-exec_opts run_cmd_exec_opts(int jobs);     /* --jobs plus the wall-clock guard */
+exec_opts run_cmd_exec_opts(int jobs);     /* --jobs plus the CPU-time guard */
 /* Every scenario's outputs and summary line from rc->res; the exit status. */
 int run_cmd_finish(run_cmd *rc);
 void run_cmd_free(run_cmd *rc);

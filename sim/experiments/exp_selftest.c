@@ -9,10 +9,10 @@
 #include <string.h>
 #include <unistd.h>
 
-static const char *const mode_names[] = {"ok", "fail", "crash", "hang", NULL};
+static const char *const mode_names[] = {"ok", "fail", "crash", "hang", "spin", NULL};
 
 static const key_spec selftest_keys[] = {
-    {"mode", KT_STRING, 0, NULL, mode_names, "selftest mode", NULL, "ok (default), fail, crash or hang"},
+    {"mode", KT_STRING, 0, NULL, mode_names, "selftest mode", NULL, "ok (default), fail, crash, hang (waits) or spin (computes forever)"},
     {"at", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "the x where mode applies (default: every x)"},
     {"scale", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "y = scale * x + offset (default 1)"},
     {"offset", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "(default 0)"},
@@ -34,6 +34,9 @@ static void selftest_run(const run_spec *r, run_result *res)
     if (here && !strcmp(mode, "hang"))
         for (;;)
             pause();
+    if (here && !strcmp(mode, "spin"))
+        for (volatile unsigned long k = 0;; k++) {
+        }
     result_set(res, "y", run_number(r, "experiment.scale", 1) * r->x + run_number(r, "experiment.offset", 0));
     result_set(res, "x_squared", r->x * r->x);
 }

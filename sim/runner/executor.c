@@ -1,5 +1,5 @@
 /* The fork-per-run executor (executor.h): children, pipes, --jobs, the
- * wall-clock guard, results kept in run order. */
+ * CPU-time guard, results kept in run order. */
 #define _GNU_SOURCE
 #include "executor.h"
 
@@ -26,8 +26,30 @@ typedef struct child {
     double started;
     char *buf;              /* everything received so far */
     size_t len, cap;
-    int timed_out;
+    int timed_out;          /* 1 over the CPU-time guard, 2 blocked */
 } child;
+
+/* CPU seconds the child process has used so far (0 if unknown). */
+static double cpu_of(pid_t pid)
+{
+    clockid_t id;
+    struct timespec t;
+    if (clock_getcpuclockid(pid, &id) || clock_gettime(id, &t)) return 0;
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* The guard (a safety net, never part of a result): a run that has used
+ * more than guard_s seconds of CPU is killed (1), and so is one that has
+ * been running longer than guard_s of wall time while using under 2% of a
+ * CPU (2): it waits for something that never comes. CPU time, not wall
+ * time, so a loaded machine does not fail big points that would finish. */
+static int over_guard(pid_t pid, double wall, double guard_s)
+{
+    double cpu = cpu_of(pid);
+    if (cpu > guard_s) return 1;
+    if (wall > guard_s && cpu < 0.02 * wall) return 2;
+    return 0;
+}
 
 /* Monotonic wall time, used only by the safety guard. */
 static double wall_now(void)
@@ -136,8 +158,11 @@ static void finish(child *c, run_result *res, double guard_s)
         }
     }
     res->ok = said_ok;
-    if (c->timed_out)
-        result_fail(res, "run killed: still running after the %g s wall-clock guard (MYRISIM_RUN_GUARD)", guard_s);
+    if (c->timed_out == 1)
+        result_fail(res, "run killed: used more than the %g s CPU-time guard (MYRISIM_RUN_GUARD)", guard_s);
+    else if (c->timed_out)
+        result_fail(res, "run killed: still running after %g s without using the CPU (guard MYRISIM_RUN_GUARD)",
+                    guard_s);
     else if (WIFSIGNALED(st))
         result_fail(res, "run crashed: %s (signal %d)", strsignal(WTERMSIG(st)), WTERMSIG(st));
     else if (WIFEXITED(st) && WEXITSTATUS(st) != 0 && said_ok)
@@ -237,10 +262,11 @@ int execute_runs(const run_spec *runs, int n, run_result *results, const exec_op
             child *c = &kids[map[j]];
             if (pfd[j].revents)
                 drain(c);
-            if (c->fd >= 0 && now - c->started > o->guard_s) {
+            int over = c->fd >= 0 ? over_guard(c->pid, now - c->started, o->guard_s) : 0;
+            if (over) {
                 kill(-c->pid, SIGKILL);
                 kill(c->pid, SIGKILL);
-                c->timed_out = 1;
+                c->timed_out = over;
                 close(c->fd);
                 c->fd = -1;
             }

@@ -1,7 +1,7 @@
 /* Runs every point of a scenario, each in its own forked child (SystemC can
  * elaborate only once per process). Children write their result over a pipe;
  * the parent keeps results in run-index order, so output does not depend on
- * scheduling. A child that fails, crashes or outlives the wall-clock guard is
+ * scheduling. A child that fails, crashes or outlives the CPU-time guard is
  * reported with its scenario, series and x; the parent never hangs. */
 #ifndef MYRISIM_RUNNER_EXECUTOR_H
 #define MYRISIM_RUNNER_EXECUTOR_H
@@ -11,7 +11,7 @@
 
 typedef struct exec_opts {
     int jobs;              /* children at once (>= 1) */
-    double guard_s;        /* wall-clock safety net per run; never affects results */
+    double guard_s;        /* CPU-time safety net per run (executor.c); never affects results */
     int progress;          /* one line per finished run on stderr */
 } exec_opts;
 

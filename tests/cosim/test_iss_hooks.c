@@ -5,6 +5,7 @@
 #include "../harness/harness.h"
 #include "../iss/iss_util.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* A device with one register at 0xFFFFFE10 whose value is a pure function
@@ -132,6 +133,91 @@ TEST(cosim_iss, idle_skip_gives_the_same_cycles_and_instructions)
             lanai_free(off);
             lanai_free(on);
         }
+}
+
+/* An idle period with two backward branches, as GRIM's main loop: poll the
+ * register, then scan four SRAM words in an inner loop whose pointer differs
+ * at every inner branch but is back to its start at the outer one; exit once
+ * the register reads 1. With `count` the outer loop also counts its passes
+ * in r5, so no two passes have the same state. */
+static const char *nested_poll(int count)
+{
+    static char src[1024];
+    snprintf(src, sizeof src,
+             "  mov 0, %%r5\n"
+             "  ld -496[%%r0], %%r3\n"      /* 0x04 outer */
+             "  sub.f %%r3, 0, %%r0\n"      /* 0x08 */
+             "  bne 0x38\n"                 /* 0x0c exit */
+             "  %s\n"                       /* 0x10 */
+             "  mov 0x200, %%r6\n"          /* 0x14 */
+             "  ld 0[%%r6], %%r7\n"         /* 0x18 inner */
+             "  add %%r6, 4, %%r6\n"        /* 0x1c */
+             "  sub.f %%r6, 0x210, %%r0\n"  /* 0x20 */
+             "  bne 0x18\n"                 /* 0x24 */
+             "  nop\n"                      /* 0x28 */
+             "  bt 0x04\n"                  /* 0x2c */
+             "  nop\n"                      /* 0x30 */
+             "  nop\n"                      /* 0x34 */
+             "  st %%r0, -524[%%r0]\n",     /* 0x38 exit */
+             count ? "add %r5, 1, %r5" : "nop");
+    return src;
+}
+
+/* gen: 0 no generation reported (each idle check within one run), 1 the
+ * same generation before every run (checks may span runs), 2 a new one
+ * before every run (as if an event came each time: no check spans runs) */
+static int parked_runs;   /* runs of the last run_prog that ended parked */
+static lanai_core *run_prog(const char *src, dev *d, int idle, uint64_t slice, uint64_t max, int gen)
+{
+    lanai_core *c = dev_core(src, d, idle);
+    uint64_t g = 0;
+    parked_runs = 0;
+    for (uint64_t lim = slice; lanai_state_of(c) == LANAI_RUNNING && lim <= max; lim += slice) {
+        if (gen) lanai_idle_generation(c, gen == 2 ? ++g : 0);
+        lanai_run(c, lim);
+        parked_runs += lanai_idle_parked(c, NULL);
+    }
+    return c;
+}
+
+TEST(cosim_iss, idle_period_with_two_backward_branches_is_skipped_exactly)
+{
+    const uint64_t flips[] = {5000, 123457, 1000003};
+    const uint64_t slices[] = {37, 1000, 1u << 30};
+    for (int gen = 0; gen < 3; gen++)
+        for (int count = 0; count < 2; count++)
+            for (int f = 0; f < 3; f++)
+                for (int s = 0; s < 3; s++) {
+                    dev d0 = {.flip = flips[f], .use_next_change = 1}, d1 = d0;
+                    lanai_core *off = run_prog(nested_poll(count), &d0, 0, slices[s], 1u << 30, gen);
+                    lanai_core *on = run_prog(nested_poll(count), &d1, 1, slices[s], 1u << 30, gen);
+                    int parked = parked_runs;
+                    ASSERT_EQ(lanai_state_of(off), LANAI_HALTED);
+                    ASSERT_EQ(lanai_state_of(on), LANAI_HALTED);
+                    ASSERT_EQ(lanai_cycles(on), lanai_cycles(off));
+                    ASSERT_EQ(lanai_insns(on), lanai_insns(off));
+                    for (int r = 0; r < 32; r++) ASSERT_EQ(lanai_reg(on, r), lanai_reg(off, r));
+                    ASSERT_EQ(lanai_flags(on), lanai_flags(off));
+                    ASSERT_TRUE(lanai_cycles(off) > flips[f]);
+                    lanai_idle_stats st;
+                    lanai_idle_stats_get(on, &st);
+                    if (count) {
+                        ASSERT_EQ(st.skips, 0);   /* r5 grows: no pass repeats another */
+                        ASSERT_EQ(parked, 0);
+                    } else if (slices[s] >= 1000) {
+                        ASSERT_TRUE(st.skips > 0);
+                        ASSERT_TRUE(d1.reads * 10 < d0.reads);   /* most passes never ran */
+                    } else {
+                        /* 37 cycles hold no whole period: nothing to skip,
+                         * but a check spanning runs of one generation finds
+                         * the loop, so a driver could let the core wait */
+                        ASSERT_EQ(st.skips, 0);
+                        if (gen == 1) ASSERT_TRUE(parked > 0);
+                        else ASSERT_EQ(parked, 0);
+                    }
+                    lanai_free(off);
+                    lanai_free(on);
+                }
 }
 
 TEST(cosim_iss, loop_reading_a_device_without_next_change_is_not_skipped)

@@ -144,9 +144,29 @@ TEST(sim_run, hanging_run_is_stopped_by_the_guard)
     harness_note("stderr: %s", sim_stderr());
     ASSERT_EQ(st, 1);
     ASSERT_TRUE(strstr(sim_stderr(), "run failed: scenario t, series 'A', N=8:\n  run killed: still running after "
-                                     "the 1 s wall-clock guard") != NULL);
+                                     "1 s without using the CPU") != NULL);
     ASSERT_TRUE(strstr(sim_stdout(), "4 runs, 1 failed") != NULL);
     ASSERT_STR_EQ(sim_read(path_in(out, "b.csv"), NULL), "N,y,x_squared,status\n8,116,64,ok\n32,164,1024,ok\n");
+}
+
+/* A run that computes forever is stopped by the guard's CPU time (a run
+ * that only waits is stopped by its wall time, above). */
+TEST(sim_run, spinning_run_is_stopped_by_the_cpu_time_guard)
+{
+    keep(dir, sim_scratch("run_spin"));
+    keep(cfg, path_in(dir, "s.cfg"));
+    keep(out, path_in(dir, "out"));
+    sim_write(cfg, sim_base_cfg);
+    setenv("MYRISIM_RUN_GUARD", "1", 1);
+    int st = sim_cli("run '%s' --out '%s' --quick --jobs 2 --set experiment.mode=spin --set experiment.at=8 "
+                     "--set 'series.1.experiment.mode=\"ok\"'",
+                     cfg, out);
+    unsetenv("MYRISIM_RUN_GUARD");
+    harness_note("stderr: %s", sim_stderr());
+    ASSERT_EQ(st, 1);
+    ASSERT_TRUE(strstr(sim_stderr(), "run failed: scenario t, series 'A', N=8:\n  run killed: used more than the 1 s "
+                                     "CPU-time guard") != NULL);
+    ASSERT_TRUE(strstr(sim_stdout(), "4 runs, 1 failed") != NULL);
 }
 
 TEST(sim_run, deterministic_outputs)
