@@ -4,6 +4,7 @@
 #include "cli_common.h"
 #include "run_cmd.h"
 #include "../runner/executor.h"
+#include "../runner/expect.h"
 #include "../fidelity/fidelity.h"
 #include "myrisim.h"
 #include "../outputs/outputs.h"
@@ -18,14 +19,26 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* Failed runs with their error text; runs that stopped as their series
+ * expects (a teaching deadlock) say so, with the watchdog's whole report. */
 static void report_failures(const scenario *sc, const run_spec *runs, const run_result *res, int n)
 {
     for (int i = 0; i < n; i++) {
-        if (res[i].ok)
-            continue;
         char label[256];
         run_label(&runs[i], label, sizeof label);
-        fprintf(stderr, "myrisim: run failed: scenario %s, %s:\n", sc->name, label);
+        int met = run_expected_stop(&runs[i], &res[i]);
+        if (run_missed_stop(&runs[i], &res[i])) {
+            fprintf(stderr, "myrisim: run failed: scenario %s, %s: expected a %s (expect = \"%s\"), but the run completed\n",
+                    sc->name, label, run_expect_name(&runs[i]), run_expect_name(&runs[i]));
+            continue;
+        }
+        if (res[i].ok)
+            continue;
+        if (met)
+            fprintf(stderr, "myrisim: scenario %s, %s: %s, as expected; the watchdog's report:\n", sc->name, label,
+                    result_outcome(&res[i]));
+        else
+            fprintf(stderr, "myrisim: run failed: scenario %s, %s:\n", sc->name, label);
         const char *p = res[i].error;
         while (*p) {
             const char *nl = strchr(p, '\n');
@@ -35,7 +48,6 @@ static void report_failures(const scenario *sc, const run_spec *runs, const run_
         }
     }
 }
-
 
 /* "results/table5_4.cfg" -> "table5_4" */
 static void file_stem(const char *path, char *out, size_t len)
@@ -91,9 +103,18 @@ static void job_runs(sc_job *j, run_spec *runs, run_result *res, int traced, con
 static int job_finish(sc_job *j, const cli_opts *o)
 {
     const scenario *sc = &j->sc;
-    int n = j->n, failed = 0;
-    for (int i = 0; i < n; i++)
-        failed += !j->res[i].ok;
+    /* A run that stopped as its series expects is not a failure; one that
+     * completed where a deadlock was expected is; a deadlock nobody
+     * expected keeps exit status 3. */
+    int n = j->n, failed = 0, met = 0, deadlocked = 0;
+    for (int i = 0; i < n; i++) {
+        if (run_expected_stop(&j->runs[i], &j->res[i]))
+            met++;
+        else if (!j->res[i].ok || run_missed_stop(&j->runs[i], &j->res[i]))
+            failed++;
+        if (!j->res[i].ok && !run_expected_stop(&j->runs[i], &j->res[i]))
+            deadlocked |= j->res[i].deadlocked;
+    }
     report_failures(sc, j->runs, j->res, n);
     sim_outputs out = {sc, j->xs, j->nx, j->res, o->quick, j->outdir, o->sets, o->nsets};
     comparison *cmp = calloc((size_t)(sc->nrefs ? sc->nrefs : 1), sizeof *cmp);
@@ -108,6 +129,8 @@ static int job_finish(sc_job *j, const cli_opts *o)
     ref_tally t;
     tally_refs(sc, cmp, &t);
     printf("%s: %d runs, %d failed; ", sc->name, n, failed);
+    if (met)
+        printf("%d stopped by the watchdog as expected; ", met);
     if (t.values)
         printf("fidelity: %d of %d reference values compared, within 5%%: %d, 10%%: %d, 25%%: %d", t.compared, t.values,
                t.within[0], t.within[1], t.within[2]);
@@ -118,9 +141,6 @@ static int job_finish(sc_job *j, const cli_opts *o)
     if (t.not_run)
         printf(" (%d not in the points run)", t.not_run);
     printf("; results in %s/\n", j->outdir);
-    int deadlocked = 0;
-    for (int i = 0; i < n; i++)
-        deadlocked |= j->res[i].deadlocked;
     free(cmp);
     /* A deadlock is the more specific failure: it wins over other failed runs. */
     return deadlocked ? MYRISIM_DEADLOCK : failed || bad ? MYRISIM_RUN_FAILED : MYRISIM_OK;

@@ -1,9 +1,10 @@
 /* report.md: title and source, the setup, every reference value beside the
  * simulated one with its error, the plots, the results per series and any
- * failed runs. */
+ * failed runs (and the runs stopped as their series expects). */
 #include "outputs.h"
 
 #include "../cli/describe.h"
+#include "../runner/expect.h"
 #include "textfmt.h"
 
 #include <errno.h>
@@ -19,6 +20,31 @@ static void md_cell(FILE *f, const char *s)
             fputc('\\', f);
         fputc(*s == '\n' ? ' ' : *s, f);
     }
+}
+
+/* The runs that stopped as expected (expected = 1) or that failed, each with
+ * its error text; a run that completed where a deadlock was expected says so. */
+static void report_runs(FILE *f, const sim_outputs *o, int expected)
+{
+    const scenario *sc = o->sc;
+    char b1[NUM_BUF];
+    for (int s = 0; s < sc->nseries; s++)
+        for (int i = 0; i < o->nx; i++) {
+            const run_result *r = out_result(o, s, i);
+            sc_expect e = sc->series[s].expect;
+            int missed = expect_missed(e, r);
+            if (expect_met(e, r) != expected || (!expected && r->ok && !missed))
+                continue;
+            fputs("- ", f);
+            md_cell(f, sc->series[s].name);
+            if (sc->sweep.present)
+                fprintf(f, ", %s=%s", sc->sweep.label, fmt_num(o->xs[i], b1));
+            if (missed)
+                fprintf(f, ": expected a %s (`expect = \"%s\"`), but the run completed\n\n", expect_names[e],
+                        expect_names[e]);
+            else
+                fprintf(f, ":\n\n```\n%s\n```\n\n", r->error);
+        }
 }
 
 int write_report(const sim_outputs *o, const comparison *cmp, int failed)
@@ -146,7 +172,7 @@ int write_report(const sim_outputs *o, const comparison *cmp, int failed)
             for (int m = 0; m < sc->nmeasures; m++) {
                 double v;
                 if (!r->ok)
-                    fputs(" failed |", f);
+                    fputs(expect_met(sc->series[s].expect, r) ? " - |" : " failed |", f);
                 else if (result_get(r, sc->measures[m], &v) == 0)
                     fprintf(f, " %s |", fmt_num(v, b1));
                 else
@@ -157,20 +183,18 @@ int write_report(const sim_outputs *o, const comparison *cmp, int failed)
         fputc('\n', f);
     }
 
+    int met = 0;
+    for (int s = 0; s < sc->nseries; s++)
+        for (int i = 0; i < o->nx; i++)
+            met += expect_met(sc->series[s].expect, out_result(o, s, i));
+    if (met) {
+        /* A teaching scenario's deadlock: the watchdog's report, cycle first. */
+        fprintf(f, "## Stopped by the watchdog, as expected (%d)\n\n", met);
+        report_runs(f, o, 1);
+    }
     if (failed) {
         fprintf(f, "## Failed runs (%d)\n\n", failed);
-        for (int s = 0; s < sc->nseries; s++)
-            for (int i = 0; i < o->nx; i++) {
-                const run_result *r = out_result(o, s, i);
-                if (r->ok)
-                    continue;
-                fputs("- ", f);
-                md_cell(f, sc->series[s].name);
-                if (sc->sweep.present)
-                    fprintf(f, ", %s=%s", sc->sweep.label, fmt_num(o->xs[i], b1));
-                fputs(":\n\n```\n", f);
-                fprintf(f, "%s\n```\n\n", r->error);
-            }
+        report_runs(f, o, 0);
     }
     int bad = ferror(f);
     if (fclose(f) || bad) {

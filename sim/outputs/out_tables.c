@@ -2,6 +2,7 @@
 #include "outputs.h"
 
 #include "textfmt.h"
+#include "../runner/expect.h"
 
 #include <errno.h>
 #include <math.h>
@@ -20,7 +21,7 @@ const char *x_title(const scenario *sc)
 
 const char *run_status(const run_result *r)
 {
-    return r->ok ? "ok" : r->deadlocked ? "deadlock" : "failed";
+    return result_outcome(r);
 }
 
 void compare_refs(const sim_outputs *o, comparison *cmp)

@@ -50,7 +50,7 @@ int comparison_large(const comparison *c);
 const char *comparison_note(const sim_outputs *o, const comparison *c, char *buf, size_t len);
 /* The x column's title: the sweep's label, or "sweep" (empty) without one. */
 const char *x_title(const scenario *sc);
-/* What a run finished as: "ok", "deadlock" or "failed". */
+/* What a run finished as: "ok", "deadlock", "livelock" or "failed". */
 const char *run_status(const run_result *r);
 
 const run_result *out_result(const sim_outputs *o, int series, int point);

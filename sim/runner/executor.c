@@ -2,6 +2,7 @@
  * CPU-time guard, results kept in run order. */
 #define _GNU_SOURCE
 #include "executor.h"
+#include "expect.h"
 
 #include "../outputs/textfmt.h"
 #include "../outputs/units.h"
@@ -203,8 +204,19 @@ static void progress_line(const run_spec *r, const run_result *res, int done, in
 {
     char label[256];
     run_label(r, label, sizeof label);
+    if (run_expected_stop(r, res)) {
+        char first[512];
+        result_first_line(res, first, sizeof first);
+        fprintf(stderr, "[%d/%d] %s: %s, as expected: %s\n", done, n, label, result_outcome(res), first);
+        return;
+    }
     if (!res->ok) {
         fprintf(stderr, "[%d/%d] %s: FAILED\n", done, n, label);
+        return;
+    }
+    if (run_missed_stop(r, res)) {
+        fprintf(stderr, "[%d/%d] %s: FAILED (expected a %s, but the run completed)\n", done, n, label,
+                run_expect_name(r));
         return;
     }
     const char *ms[8];

@@ -151,8 +151,21 @@ static void decode_sweep(scenario *sc, diag *d)
     }
 }
 
+/* g's `expect` (already checked against expect_names by the schema), or dflt. */
+static sc_expect expect_of(const config_setting_t *g, sc_expect dflt)
+{
+    const char *v = NULL;
+    if (!g || !config_setting_lookup_string(g, "expect", &v))
+        return dflt;
+    for (int i = 0; expect_names[i]; i++)
+        if (!strcmp(expect_names[i], v))
+            return (sc_expect)i;
+    return dflt;
+}
+
 static void decode_series(scenario *sc, diag *d)
 {
+    sc_expect top = expect_of(config_root_setting(&sc->cfg), SC_EXPECT_COMPLETE);
     const config_setting_t *list = config_lookup(&sc->cfg, "series");
     int n = list ? config_setting_length(list) : 0;
     if (list && n == 0)
@@ -161,6 +174,7 @@ static void decode_series(scenario *sc, diag *d)
     sc->series = calloc((size_t)sc->nseries, sizeof *sc->series);
     if (!n) {
         sc->series[0].name = "default";
+        sc->series[0].expect = top;
         snprintf(sc->series[0].slug, sizeof sc->series[0].slug, "default");
         return;
     }
@@ -169,6 +183,7 @@ static void decode_series(scenario *sc, diag *d)
         sim_series *s = &sc->series[i];
         s->set = g;
         s->name = str(g, "name", "?");
+        s->expect = expect_of(g, top);
         slugify(s->name, s->slug, sizeof s->slug);
         for (int j = 0; j < i; j++) {
             if (!strcmp(sc->series[j].name, s->name))

@@ -10,8 +10,13 @@
 #include "../experiments/experiments.h"
 #include "../fidelity/refdata.h"
 
+/* The outcome a series' runs are meant to have (key `expect`; schema.c's
+ * expect_names in this order). */
+typedef enum sc_expect { SC_EXPECT_COMPLETE, SC_EXPECT_DEADLOCK, SC_EXPECT_LIVELOCK } sc_expect;
+
 typedef struct sim_series {
     const char *name;
+    sc_expect expect;              /* top-level `expect`, or the series' own */
     config_setting_t *set;         /* the series group (overrides), NULL if implicit */
     char slug[64];                 /* CSV file name stem */
 } sim_series;

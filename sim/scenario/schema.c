@@ -14,6 +14,11 @@ const char *const routing_names[] = {"updown", "shortest", NULL};
  * can already say which host the dissertation used. */
 const char *const host_names[] = {"none", "ppro-200", "p3-550", "p4-1.7", "das-ppro-200", NULL};
 static const char *const pci_names[] = {"pci32-33", "pci64-66", NULL};
+/* In the order of scenario.h's sc_expect. */
+const char *const expect_names[] = {"complete", "deadlock", "livelock", NULL};
+#define EXPECT_HELP                                                                                                    \
+    "the outcome a run is meant to have: complete (default), deadlock or livelock (the watchdog stops it); a run "    \
+    "that meets it succeeds"
 
 static const key_spec topology_keys[] = {
     {"kind", KT_STRING, KF_REQUIRED, NULL, topology_names, "topology", NULL,
@@ -76,6 +81,7 @@ static const key_spec series_keys[] = {
     {"cluster", KT_GROUP, KF_OVERLAY, cluster_keys, NULL, NULL, NULL, "cluster settings this series changes"},
     {"experiment", KT_GROUP, KF_KIND_KEYS | KF_OVERLAY, series_experiment_keys, NULL, NULL, NULL,
      "experiment settings this series changes"},
+    {"expect", KT_STRING, 0, NULL, expect_names, "expected outcome", NULL, EXPECT_HELP " (this series)"},
     {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -133,6 +139,7 @@ const key_spec scenario_keys[] = {
     {"experiment", KT_GROUP, KF_REQUIRED | KF_KIND_KEYS, experiment_keys, NULL, NULL, NULL, "what runs"},
     {"sweep", KT_GROUP, 0, sweep_keys, NULL, NULL, NULL, "the swept parameter"},
     {"series", KT_LIST, 0, series_keys, NULL, NULL, NULL, "curves, each overriding settings"},
+    {"expect", KT_STRING, 0, NULL, expect_names, "expected outcome", NULL, EXPECT_HELP " (every series' default)"},
     {"measurements", KT_STRINGS, KF_REQUIRED, NULL, NULL, NULL, NULL, "measurements reported"},
     {"plots", KT_LIST, 0, plot_keys, NULL, NULL, NULL, "plots drawn"},
     {"references", KT_LIST, 0, reference_keys, NULL, NULL, NULL, "published values compared"},

@@ -41,7 +41,7 @@ typedef struct key_spec {
 extern const key_spec scenario_keys[];     /* members of the file's root */
 extern const key_spec cluster_keys[];
 extern const char *const chip_names[], *const link_names[], *const topology_names[],
-    *const routing_names[], *const host_names[];
+    *const routing_names[], *const host_names[], *const expect_names[];
 
 struct experiment_kind;
 
