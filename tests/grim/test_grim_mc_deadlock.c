@@ -64,6 +64,9 @@ TEST(grim_mc_deadlock, a_retransmission_storm_is_a_livelock_not_progress)
     char *t = sim_read(path, &len);
     ASSERT_TRUE(t != NULL);
     ASSERT_STR_EQ(t, "received,expected,status\n20,20,ok\n");
+    /* the stopped series' row names the livelock, not a deadlock */
+    snprintf(path, sizeof path, "%s/hold-200-ms.csv", dir);
+    ASSERT_TRUE(strstr(sim_read(path, &len), ",livelock\n") != NULL);
 }
 
 TEST(grim_mc_deadlock, a_negative_livelock_period_is_refused_naming_the_key)

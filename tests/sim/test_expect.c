@@ -90,3 +90,22 @@ TEST(expect, a_bad_value_names_file_line_and_key)
     ASSERT_EQ(st, 2);
     ASSERT_TRUE(strstr(sim_stderr(), "--set expect: unknown expected outcome 'hang'") != NULL);
 }
+
+TEST(expect, an_expected_livelock_is_met_by_a_livelock_report)
+{
+    const char *dir = sim_scratch("expect_livelock");
+    const char *text = sim_read("tests/grim/fixtures/storm.cfg", NULL);
+    ASSERT_TRUE(text != NULL);
+    char path[600];
+    snprintf(path, sizeof path, "%s/storm.cfg", dir);
+    sim_write(path, sim_replace(text, "{ name = \"hold 200 ms\";", "{ name = \"hold 200 ms\"; expect = \"livelock\";"));
+    int st = sim_cli("run '%s' --jobs 1 --out '%s/out'", path, dir);
+    harness_note("stderr: %.3000s", sim_stderr());
+    ASSERT_EQ(st, 0);
+    ASSERT_TRUE(strstr(sim_stderr(), "series 'hold 200 ms': livelock, as expected: LIVELOCK: links busy") != NULL);
+    snprintf(path, sizeof path, "%s/out/hold-200-ms.csv", dir);
+    ASSERT_TRUE(strstr(sim_read(path, NULL), ",livelock\n") != NULL);
+    /* the series that expects nothing completes as before */
+    snprintf(path, sizeof path, "%s/out/hold-2-ms.csv", dir);
+    ASSERT_STR_EQ(sim_read(path, NULL), "received,expected,status\n20,20,ok\n");
+}
