@@ -80,7 +80,7 @@ static void help(void)
          "                   ni_pingpong and host; docs/tracing.md): the first series' first point,\n"
          "                   or --trace-series NAME / --trace-x X (a sweep point); at most\n"
          "                   --trace-max-events N events (default 2000000)\n\n"
-         "exit status: 0 ok, 1 a run failed, 2 bad scenario or usage, 3 deadlock\n"
+         "exit status: 0 ok, 1 a run failed, 2 bad scenario or usage, 3 deadlock (not expected)\n"
          "environment: MYRISIM_ROOT (repository root), MYRISIM_RUN_GUARD (CPU seconds a run may\n"
          "use before it is killed, or wall seconds it may wait idle; default 600, a safety net only)\n\n"
          "experiment kinds:");

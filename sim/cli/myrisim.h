@@ -12,7 +12,7 @@ enum {
     MYRISIM_OK = 0,
     MYRISIM_RUN_FAILED = 1,   /* one or more runs failed, or outputs could not be written */
     MYRISIM_BAD_INPUT = 2,    /* scenario or usage error */
-    MYRISIM_DEADLOCK = 3,     /* a run was stopped by the deadlock watchdog */
+    MYRISIM_DEADLOCK = 3,     /* the watchdog stopped a run whose series did not expect it */
 };
 
 int myrisim_main(int argc, char **argv);
