@@ -12,6 +12,7 @@
 #define _GNU_SOURCE
 #include "run_cmd.h"
 #include "myrisim.h"
+#include "../runner/expect.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -289,7 +290,11 @@ int cli_cmd_job(int argc, char **argv)
     for (long k = first; st == MYRISIM_OK && k < first + count && k < rc.total; k++) {
         exec_opts eo = run_cmd_exec_opts(1);
         result_init(&rc.res[k]);
-        failed += execute_runs(&rc.runs[k], 1, &rc.res[k], &eo);
+        execute_runs(&rc.runs[k], 1, &rc.res[k], &eo);
+        /* a job that stopped as its series expects (expect.h) did its job */
+        failed += run_expected_stop(&rc.runs[k], &rc.res[k])
+                      ? 0
+                      : !rc.res[k].ok || run_missed_stop(&rc.runs[k], &rc.res[k]);
         char path[PATH_MAX + 32];
         result_ctx c = {&rc.res[k]};
         if (result_path(path, sizeof path, dir, (int)k) || write_file_atomic(path, "a job's result", result_body, &c, 0))
