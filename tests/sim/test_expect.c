@@ -76,14 +76,14 @@ TEST(expect, a_bad_value_names_file_line_and_key)
     const char *dir = sim_scratch("expect_bad");
     const char *text = sim_read("scenarios/teaching/ctl_deadlock.cfg", NULL);
     ASSERT_TRUE(text != NULL);
-    char *bad = sim_replace(text, "expect = \"deadlock\"", "expect = \"dead\"");
+    char *bad = sim_replace(text, "expect = \"deadlock\"; }", "expect = \"dead\"; }");
     char path[600];
     snprintf(path, sizeof path, "%s/bad.cfg", dir);
     sim_write(path, bad);
     int st = sim_cli("run '%s' --out '%s/out'", path, dir);
     ASSERT_EQ(st, 2);
     char want[700];
-    snprintf(want, sizeof want, "%s:34: series[1].expect: unknown expected outcome 'dead' (expected complete, "
+    snprintf(want, sizeof want, "%s:35: series[1].expect: unknown expected outcome 'dead' (expected complete, "
              "deadlock or livelock)", path);
     ASSERT_TRUE(strstr(sim_stderr(), want) != NULL);
     st = sim_cli("run scenarios/teaching/lfc_fig4_8_binary.cfg --set expect=hang --out '%s/out'", dir);
