@@ -10,20 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Row `row` (0 = first data row) of a CSV, as text. */
-static char *csv_row(const char *path, int row)
-{
-    size_t len;
-    char *t = sim_read(path, &len);
-    if (!t) harness_fail(__FILE__, __LINE__, "no %s", path);
-    char *l = strchr(t, '\n');
-    for (int i = 0; l && i < row; i++) l = strchr(l + 1, '\n');
-    if (!l || !l[1]) harness_fail(__FILE__, __LINE__, "%s: no row %d", path, row);
-    char *e = strchr(l + 1, '\n');
-    if (e) *e = 0;
-    return l + 1;
-}
-
 TEST(lfc_basic, every_node_to_every_other_in_order_once_intact_on_2_5_16_nodes)
 {
     const char *d = sim_scratch("lfc_basic_check");
@@ -34,7 +20,7 @@ TEST(lfc_basic, every_node_to_every_other_in_order_once_intact_on_2_5_16_nodes)
     snprintf(path, sizeof path, "%s/basic.csv", d);
     static const int nodes[] = {2, 5, 16};
     for (int i = 0; i < 3; i++) {
-        const char *r = csv_row(path, i);
+        const char *r = sim_csv_row(path, i);
         harness_note("%s", r);
         int n, got, missing, dropped;
         char status[16];
@@ -54,7 +40,7 @@ TEST(lfc_basic, bad_input_fails_with_a_clear_error)
     ASSERT_EQ(st, 0);
     char path[600];
     snprintf(path, sizeof path, "%s/basic.csv", d);
-    const char *r = csv_row(path, 0);
+    const char *r = sim_csv_row(path, 0);
     harness_note("%s", r);
     ASSERT_EQ(atoi(r), 3);   /* oversize packet, unknown node, oversize maximum */
 }
@@ -67,7 +53,7 @@ TEST(lfc_basic, a_deaf_receiver_loses_exactly_what_its_ni_dropped)
     ASSERT_EQ(st, 0);
     char path[600];
     snprintf(path, sizeof path, "%s/basic.csv", d);
-    const char *r = csv_row(path, 0);
+    const char *r = sim_csv_row(path, 0);
     harness_note("%s", r);
     int got, missing, dropped;
     ASSERT_EQ(sscanf(r, "%d,%d,%d", &got, &missing, &dropped), 3);

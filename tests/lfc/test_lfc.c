@@ -13,19 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *row_of(const char *path, int row)
-{
-    size_t len;
-    char *t = sim_read(path, &len);
-    if (!t) harness_fail(__FILE__, __LINE__, "no %s", path);
-    char *l = strchr(t, '\n');
-    for (int i = 0; l && i < row; i++) l = strchr(l + 1, '\n');
-    if (!l || !l[1]) harness_fail(__FILE__, __LINE__, "%s: no row %d", path, row);
-    char *e = strchr(l + 1, '\n');
-    if (e) *e = 0;
-    return l + 1;
-}
-
 TEST(lfc_ucast, exactly_once_in_order_and_credits_conserved_on_2_5_16_nodes)
 {
     const char *d = sim_scratch("lfc_ucast_check");
@@ -36,7 +23,7 @@ TEST(lfc_ucast, exactly_once_in_order_and_credits_conserved_on_2_5_16_nodes)
     snprintf(path, sizeof path, "%s/lfc.csv", d);
     static const int nodes[] = {2, 5, 16};
     for (int i = 0; i < 3; i++) {
-        const char *r = row_of(path, i);
+        const char *r = sim_csv_row(path, i);
         harness_note("%s", r);
         int n, got, pairs;
         char status[16];
@@ -56,7 +43,7 @@ TEST(lfc_ucast, bad_input_fails_with_a_clear_error)
     ASSERT_EQ(st, 0);
     char path[600];
     snprintf(path, sizeof path, "%s/lfc.csv", d);
-    const char *r = row_of(path, 0);
+    const char *r = sim_csv_row(path, 0);
     harness_note("%s", r);
     ASSERT_EQ(atoi(r), 4);   /* not owned, oversize, own destination, free of a foreign packet */
 }

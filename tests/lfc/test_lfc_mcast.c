@@ -15,19 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *row_of(const char *path, int row)
-{
-    size_t len;
-    char *t = sim_read(path, &len);
-    if (!t) harness_fail(__FILE__, __LINE__, "no %s", path);
-    char *l = strchr(t, '\n');
-    for (int i = 0; l && i < row; i++) l = strchr(l + 1, '\n');
-    if (!l || !l[1]) harness_fail(__FILE__, __LINE__, "%s: no row %d", path, row);
-    char *e = strchr(l + 1, '\n');
-    if (e) *e = 0;
-    return l + 1;
-}
-
 static unsigned log2_ceil(unsigned n)
 {
     unsigned k = 0;
@@ -47,7 +34,7 @@ TEST(lfc_mcast, exactly_once_in_order_per_root_credits_conserved_on_2_5_16_nodes
         char path[600];
         snprintf(path, sizeof path, "%s/%s.csv", d, files[f]);
         for (int i = 0; i < 3; i++) {
-            const char *r = row_of(path, i);
+            const char *r = sim_csv_row(path, i);
             harness_note("%s: %s", files[f], r);
             unsigned n, got, pairs, fwd;
             char status[16];
@@ -78,7 +65,7 @@ TEST(lfc_mcast, bad_input_fails_with_a_clear_error)
     ASSERT_EQ(st, 0);
     char path[600];
     snprintf(path, sizeof path, "%s/lfc.csv", d);
-    const char *r = row_of(path, 0);
+    const char *r = sim_csv_row(path, 0);
     harness_note("%s", r);
     ASSERT_EQ(atoi(r), 4);   /* overlapping groups, oversize, not owned, broadcast mixed with multicast */
 }
@@ -93,7 +80,7 @@ TEST(lfc_fa, each_value_exactly_once_under_contention_on_2_5_16_nodes)
     snprintf(path, sizeof path, "%s/lfc.csv", d);
     static const int nodes[] = {2, 5, 16};
     for (int i = 0; i < 3; i++) {
-        const char *r = row_of(path, i);
+        const char *r = sim_csv_row(path, i);
         harness_note("%s", r);
         int n, values;
         char status[16];

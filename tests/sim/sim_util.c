@@ -68,6 +68,19 @@ char *sim_read(const char *path, size_t *len)
     return buf;
 }
 
+char *sim_csv_row(const char *path, int row)
+{
+    size_t len;
+    char *t = sim_read(path, &len);
+    if (!t) harness_fail(__FILE__, __LINE__, "no %s", path);
+    char *l = strchr(t, '\n');
+    for (int i = 0; l && i < row; i++) l = strchr(l + 1, '\n');
+    if (!l || !l[1]) harness_fail(__FILE__, __LINE__, "%s: no row %d", path, row);
+    char *e = strchr(l + 1, '\n');
+    if (e) *e = 0;
+    return l + 1;
+}
+
 int sim_exists(const char *path)
 {
     struct stat st;

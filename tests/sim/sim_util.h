@@ -12,6 +12,9 @@ void sim_write(const char *path, const char *text);
 /* The whole file, NUL-terminated (static buffer per call slot: 4 slots). */
 char *sim_read(const char *path, size_t *len);
 int sim_exists(const char *path);
+/* Data row `row` (0 = the first after the header) of a CSV file, as text in
+ * one of sim_read's slots; the test fails if the file or the row is missing. */
+char *sim_csv_row(const char *path, int row);
 /* Run "build/myrisim ARGS" from the repository root; returns the exit status
  * (-1 if it did not exit normally). stderr and stdout are kept for
  * sim_stderr()/sim_stdout(). */
