@@ -70,6 +70,7 @@ struct cosim {
     uint64_t ll_delivered, ll_syms;
     uint64_t *ll_pkts;         /* per NI: packets sent at ll_deliv_at */
     int ll_init, livelocked;
+    int failed_host;           /* 1 + the node whose host program failed first (0: none) */
     uint64_t fault_key_wakes;  /* no card had a fault at this wake count */
     int fault_key_valid;
 };

@@ -80,6 +80,10 @@ cosim_status cosim_run_host(cosim *s, cosim_proc *p, sim_time until)
         snprintf(p->err, sizeof p->err, "%s", b.why);
         return b.stopped;
     }
+    if (p->rc) {   /* a failed program fails the run: the cores stop with it */
+        cosim_host_failed(s, p->ni);
+        return COSIM_DONE;
+    }
     /* the process is done: the cores run on until they halt */
     return cosim_run(s, until);
 }

@@ -239,6 +239,13 @@ cosim_status cosim_advance(cosim *s, sim_time t, volatile int *stop)
     return COSIM_TIME;
 }
 
+void cosim_host_failed(cosim *s, int ni)
+{
+    if (!s->failed_host) s->failed_host = ni + 1;
+}
+
+int cosim_failed_host(const cosim *s) { return s->failed_host - 1; }
+
 const char *cosim_stop_text(cosim *s, cosim_status st, sim_time until, char *buf, size_t n)
 {
     switch (st) {
@@ -261,7 +268,8 @@ const char *cosim_stop_text(cosim *s, cosim_status st, sim_time until, char *buf
         break;
     }
     case COSIM_DONE:
-        snprintf(buf, n, "the run ended");
+        if (s->failed_host) snprintf(buf, n, "the host program on node %d failed", s->failed_host - 1);
+        else snprintf(buf, n, "the run ended");
         break;
     }
     return buf;

@@ -55,6 +55,11 @@ int cosim_agent_new(cosim *s);                           /* starts as acting at 
 void cosim_agent_at(cosim *s, int a, sim_time t);        /* acts next at t */
 void cosim_agent_wait(cosim *s, int a, volatile int *flag); /* acts when an event sets *flag */
 void cosim_agent_done(cosim *s, int a);                  /* finished */
+/* Node ni's host program returned an error: the run ends there (a failed
+ * program fails the run; running the cores on would only end at the
+ * watchdog, and read as a deadlock). The first failure is the one named. */
+void cosim_host_failed(cosim *s, int ni);
+int cosim_failed_host(const cosim *s);                   /* that node, -1 if none */
 /* 1 if agent a acts at `now`: due by then, or woken by its flag. */
 int cosim_agent_due(const cosim *s, int a, sim_time now);
 /* Earliest time a host process may act (SIM_TIME_NEVER if none can: all

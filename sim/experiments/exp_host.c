@@ -29,6 +29,8 @@
 #include "../../model/pci/p2p.h"
 #include "../../model/trace/trace_cosim.h"
 #include "../scenario/cluster.h"
+#include "exp_drops.h"
+#include "exp_nodes.h"
 #include "exp_video.h"
 #include "fwbuild.h"
 #include "../scenario/runspec.h"
@@ -424,9 +426,15 @@ static void host_run(const run_spec *r, run_result *res)
         /* Then what each node was doing. A program whose platform call
          * failed because the run stopped says where it was, without the
          * reason the lines above give already. */
+        exp_switch_drops(cosim_fabric(s), res);   /* a lost packet explains many hangs */
         char why[512], stop[600];
         cosim_stop_text(s, st, until, why, sizeof why);
         snprintf(stop, sizeof stop, "the simulation stopped: %s", why);
+        exp_nodes *lines = exp_nodes_new(n);
+        if (!lines) {
+            result_fail(res, "(no memory for the per-node lines)");
+            goto out;
+        }
         for (int i = 0; i < n; i++) {
             if (!pr[i].finished || pr[i].rc) {
                 const char *e = call[i].env.err;
@@ -435,37 +443,39 @@ static void host_run(const run_spec *r, run_result *res)
                     int keep = (int)(el - sl);
                     while (keep > 0 && (e[keep - 1] == ' ' || e[keep - 1] == ':')) keep--;
                     if (keep)
-                        result_fail(res, "node %d: host program %s was in %.*s when the simulation stopped", i,
-                                    app->name, keep, e);
+                        exp_nodes_host(lines, i, "host program %s was in %.*s when the simulation stopped", app->name,
+                                       keep, e);
                     else
-                        result_fail(res, "node %d: host program %s was stopped", i, app->name);
+                        exp_nodes_host(lines, i, "host program %s was stopped", app->name);
                 } else if (!pr[i].finished && !e[0] && !strcmp(pr[i].err, why)) {
-                    result_fail(res, "node %d: host program %s had not finished when the simulation stopped", i,
-                                app->name);
+                    exp_nodes_host(lines, i, "host program %s had not finished when the simulation stopped",
+                                   app->name);
                 } else {
                     /* said already: in the program's error, or the fault report above */
                     const char *more = strstr(e, pr[i].err) || (st == COSIM_FAULT && !strcmp(pr[i].err, why)) ? ""
                                                                                                               : pr[i].err;
-                    result_fail(res, "node %d: host program %s %s: %s%s%s", i, app->name,
-                                pr[i].finished ? "failed" : "did not finish", e, e[0] && more[0] ? " / " : "", more);
+                    exp_nodes_host(lines, i, "host program %s %s: %s%s%s", app->name,
+                                   pr[i].finished ? "failed" : "did not finish", e, e[0] && more[0] ? " / " : "", more);
                 }
             }
             lanai_core *core = cosim_core(s, i);
             lanai_state ls = lanai_state_of(core);
             if (ls == LANAI_HALTED && lanai_exit_code(core) == 0) continue;
-            const char *con = cosim_console(s, i);
-            char at[160], state[200];
-            if (ls == LANAI_HALTED)
+            char at[160], state[200], group[200];
+            uint32_t off;
+            const char *what = ls == LANAI_FAULTED ? "faulted" : "is still running";
+            if (ls == LANAI_HALTED) {
                 snprintf(state, sizeof state, "exited non-zero");
-            else
-                snprintf(state, sizeof state, "%s at %s", ls == LANAI_FAULTED ? "faulted" : "is still running",
-                         exp_where(core, at, sizeof at));
-            if (con[0])
-                result_fail(res, "node %d's NI %s; its console ends:", i, state);
-            else if (st != COSIM_DEADLOCK || ls != LANAI_RUNNING)   /* a deadlock report shows every core */
-                result_fail(res, "node %d's NI %s (nothing on its console)", i, state);
-            exp_fail_lines(res, con, 3);
+                snprintf(group, sizeof group, "exited non-zero");
+            } else {
+                snprintf(state, sizeof state, "%s at %s", what, exp_where(core, at, sizeof at));
+                snprintf(group, sizeof group, "%s in %s", what, lanai_symbolize(core, lanai_pc(core), &off));
+            }
+            /* a deadlock report shows every running core already */
+            exp_nodes_ni(lines, i, state, group, cosim_console(s, i), st != COSIM_DEADLOCK || ls != LANAI_RUNNING);
         }
+        exp_nodes_emit(lines, res);
+        exp_nodes_free(lines);
         goto out;
     }
     if (app->combine && n > 1) {

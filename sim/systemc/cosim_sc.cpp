@@ -100,7 +100,10 @@ struct cosim_top : sc_core::sc_module {
     void stepper()
     {
         sc_core::wait(sc_core::SC_ZERO_TIME);    // every process is waiting for `go` now
-        for (host_proc &h : hp) hand_over(h);    // they start at time 0, in order
+        for (host_proc &h : hp) {                // they start at time 0, in order
+            hand_over(h);
+            if (cosim_failed_host(s) >= 0) return finish(COSIM_DONE);
+        }
         while (hosts_running) {
             sim_time t = cosim_agents_earliest(s);
             if (t == SIM_TIME_NEVER) {
@@ -117,8 +120,15 @@ struct cosim_top : sc_core::sc_module {
                 continue;                                 // stepped to the horizon: go on
             }
             sync_time();
-            for (host_proc &h : hp)
+            for (host_proc &h : hp) {
                 if (h.running && cosim_agent_due(s, h.agent, now)) hand_over(h);
+                // a failed program fails the run: the others stop with it
+                if (cosim_failed_host(s) >= 0) return finish(COSIM_DONE);
+            }
+        }
+        if (cosim_failed_host(s) >= 0) {   // the last process to return failed
+            result = COSIM_DONE;
+            return;
         }
         // every process has returned: the cores run on until they halt
         cosim_status st = cosim_run(s, until);
@@ -171,6 +181,7 @@ struct cosim_top : sc_core::sc_module {
             if (pl) {
                 p->rc = p->fn(pl, p->arg);
                 p->finished = 1;
+                if (p->rc && !stopping) cosim_host_failed(s, p->ni);
                 p->end = evq_now(cosim_evq(s));
                 plat_free_platform(pl);
             }
