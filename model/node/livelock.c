@@ -15,48 +15,37 @@
 #include "cosim_internal.h"
 #include "protowait.h"
 #include "watchdog.h"
+#include "../text/textbuf.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void put(char *buf, size_t n, size_t *len, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static void put(char *buf, size_t n, size_t *len, const char *fmt, ...)
-{
-    if (*len + 1 >= n) return;
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(buf + *len, n - *len, fmt, ap);
-    va_end(ap);
-    if (k > 0) *len += (size_t)k < n - *len ? (size_t)k : n - *len - 1;
-}
 
 static void report(cosim *s, sim_time now, const pw_record *r, const char **names)
 {
-    char *buf = s->report, a[40], b[40], c[40];
-    size_t n = sizeof s->report, len = 0;
-    buf[0] = 0;
-    put(buf, n, &len, "LIVELOCK: links busy but no message delivered for %s (the counts last changed by the sample at %s); sending meanwhile:",
+    char a[40], b[40], c[40];
+    textbuf o = tb_over(s->report, sizeof s->report);
+    tb_put(&o, "LIVELOCK: links busy but no message delivered for %s (the counts last changed by the sample at %s); sending meanwhile:",
         sim_time_us(now - s->ll_deliv_at, a, sizeof a), sim_time_us(s->ll_deliv_at, b, sizeof b));
     int any = 0;
     for (int i = 0; i < s->n; i++) {
         uint64_t p = card_get_stats(s->nd[i].card)->packets_sent - (s->ll_pkts ? s->ll_pkts[i] : 0);
-        if (p) put(buf, n, &len, "%s %s %llu packets", any++ ? "," : "", names[i], (unsigned long long)p);
+        if (p) tb_put(&o, "%s %s %llu packets", any++ ? "," : "", names[i], (unsigned long long)p);
     }
-    put(buf, n, &len, "%s (retransmitting: a storm of resends is not progress)\n", any ? "" : " no NI");
-    put(buf, n, &len, "stopped at %s after the livelock period (%s; experiment.livelock_us); %llu link symbols moved in all\n",
+    tb_put(&o, "%s (retransmitting: a storm of resends is not progress)\n", any ? "" : " no NI");
+    tb_put(&o, "stopped at %s after the livelock period (%s; experiment.livelock_us); %llu link symbols moved in all\n",
         sim_time_us(now, a, sizeof a), sim_time_us(s->o.livelock, c, sizeof c),
         (unsigned long long)fabric_progress(s->f)->syms);
     char waits[4096];
     pw_report_waits(r, s->n, names, waits, sizeof waits);
-    put(buf, n, &len, "%s", waits);
-    put(buf, n, &len, "NIs:\n");
+    tb_put(&o, "%s", waits);
+    tb_put(&o, "NIs:\n");
     for (int i = 0; i < s->n; i++) {
         lanai_core *core = s->nd[i].core;
         uint32_t off;
         const char *fn = lanai_symbolize(core, lanai_pc(core), &off);
-        put(buf, n, &len, "  %s: core at pc 0x%08x (%s+0x%x), %llu packets sent in all\n", names[i], lanai_pc(core), fn, off,
+        tb_put(&o, "  %s: core at pc 0x%08x (%s+0x%x), %llu packets sent in all\n", names[i], lanai_pc(core), fn, off,
             (unsigned long long)card_get_stats(s->nd[i].card)->packets_sent);
     }
 }

@@ -2,8 +2,8 @@
  * the wait-for graph of (NI, channel) and the report lines naming its
  * cycles. Protocol-neutral: the record's proto string names the channels. */
 #include "protowait.h"
+#include "../text/textbuf.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -100,21 +100,6 @@ const char *pw_kind_text(unsigned kind)
     }
 }
 
-typedef struct {
-    char *buf;
-    size_t n, len;
-} pw_out;
-
-static void put(pw_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(pw_out *o, const char *fmt, ...)
-{
-    if (!o->n || o->len + 1 >= o->n) return;
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(o->buf + o->len, o->n - o->len, fmt, ap);
-    va_end(ap);
-    if (k > 0) o->len += (size_t)k < o->n - o->len ? (size_t)k : o->n - o->len - 1;
-}
 
 static const char *ni_name(const char *const *names, int i, char *tmp, size_t n)
 {
@@ -124,38 +109,37 @@ static const char *ni_name(const char *const *names, int i, char *tmp, size_t n)
 }
 
 /* "ni0 ch 9 waits for space at ni2 ch 9" */
-static void put_wait(pw_out *o, const pw_record *r, int nni, const char *const *names, pw_node a)
+static void put_wait(textbuf *o, const pw_record *r, int nni, const char *const *names, pw_node a)
 {
     char t1[16], t2[16];
     const pw_wait *w = &r[a.ni].w[a.k];
-    put(o, "%s ch %u %s ", ni_name(names, a.ni, t1, sizeof t1), w->chan, pw_kind_text(w->kind));
-    if (w->on_ni < (unsigned)nni) put(o, "%s", ni_name(names, (int)w->on_ni, t2, sizeof t2));
-    else put(o, "NI %u (not in this cluster)", w->on_ni);
-    if (!(w->kind == FW_WAIT_CREDIT && w->on_chan == 0)) put(o, " ch %u", w->on_chan);
+    tb_put(o, "%s ch %u %s ", ni_name(names, a.ni, t1, sizeof t1), w->chan, pw_kind_text(w->kind));
+    if (w->on_ni < (unsigned)nni) tb_put(o, "%s", ni_name(names, (int)w->on_ni, t2, sizeof t2));
+    else tb_put(o, "NI %u (not in this cluster)", w->on_ni);
+    if (!(w->kind == FW_WAIT_CREDIT && w->on_chan == 0)) tb_put(o, " ch %u", w->on_chan);
 }
 
 int pw_report_cycles(const pw_record *r, int nni, const char *const *names, char *buf, size_t n)
 {
-    pw_out o = {buf, n, 0};
-    if (n) buf[0] = 0;
+    textbuf o = tb_over(buf, n);
     enum { MAXN = 256, MAXC = 16 };
     pw_node cyc[MAXN];
     int len[MAXC];
     int c = pw_cycles(r, nni, cyc, MAXN, len, MAXC);
     int at = 0;
     for (int i = 0; i < c && i < MAXC; i++) {
-        put(&o, "DEADLOCK: %s channels wait in a cycle: ", r[cyc[at].ni].proto[0] ? r[cyc[at].ni].proto : "protocol");
+        tb_put(&o, "DEADLOCK: %s channels wait in a cycle: ", r[cyc[at].ni].proto[0] ? r[cyc[at].ni].proto : "protocol");
         for (int j = 0; j < len[i] && at + j < MAXN; j++) {
             pw_node a = cyc[at + j];
             put_wait(&o, r, nni, names, a);
             int b = (int)r[a.ni].w[a.k].on_ni, nx = cyc[at + (j + 1) % len[i]].ni;
             char t1[16], t2[16];
             if (b != nx)   /* through a link wait: b cannot send (its ACK) to nx */
-                put(&o, " -> %s's packet is not taken by %s", ni_name(names, b, t1, sizeof t1), ni_name(names, nx, t2, sizeof t2));
-            put(&o, " -> ");
+                tb_put(&o, " -> %s's packet is not taken by %s", ni_name(names, b, t1, sizeof t1), ni_name(names, nx, t2, sizeof t2));
+            tb_put(&o, " -> ");
         }
         char t[16];
-        put(&o, "back to %s ch %u\n", ni_name(names, cyc[at].ni, t, sizeof t), r[cyc[at].ni].w[cyc[at].k].chan);
+        tb_put(&o, "back to %s ch %u\n", ni_name(names, cyc[at].ni, t, sizeof t), r[cyc[at].ni].w[cyc[at].k].chan);
         at += len[i];
     }
     return c;
@@ -163,23 +147,22 @@ int pw_report_cycles(const pw_record *r, int nni, const char *const *names, char
 
 void pw_report_waits(const pw_record *r, int nni, const char *const *names, char *buf, size_t n)
 {
-    pw_out o = {buf, n, 0};
-    if (n) buf[0] = 0;
+    textbuf o = tb_over(buf, n);
     int any = 0;
     for (int i = 0; i < nni; i++) any |= r[i].present;
     if (!any) return;
-    put(&o, "protocol waits (fw_waits):\n");
+    tb_put(&o, "protocol waits (fw_waits):\n");
     for (int i = 0; i < nni; i++) {
         if (!r[i].present) continue;
         char t[16];
-        put(&o, "  %s (%s): %u messages delivered", ni_name(names, i, t, sizeof t), r[i].proto, r[i].delivered);
+        tb_put(&o, "  %s (%s): %u messages delivered", ni_name(names, i, t, sizeof t), r[i].proto, r[i].delivered);
         int waits = 0;
         for (int k = 0; k < (int)r[i].n; k++) {
             if (r[i].w[k].kind == FW_WAIT_NONE) continue;
-            put(&o, waits++ ? "; " : "; ");
+            tb_put(&o, waits++ ? "; " : "; ");
             put_wait(&o, r, nni, names, (pw_node){i, k});
         }
-        if (!waits) put(&o, "; no channel waits");
-        put(&o, "\n");
+        if (!waits) tb_put(&o, "; no channel waits");
+        tb_put(&o, "\n");
     }
 }

@@ -13,27 +13,12 @@
 #define _POSIX_C_SOURCE 200809L
 #include "watchdog.h"
 #include "protowait.h"
+#include "../text/textbuf.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-    char *buf;
-    size_t n, len;
-} out_buf;
-
-static void put(out_buf *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(out_buf *o, const char *fmt, ...)
-{
-    if (o->len + 1 >= o->n) return;
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(o->buf + o->len, o->n - o->len, fmt, ap);
-    va_end(ap);
-    if (k > 0) o->len += (size_t)k < o->n - o->len ? (size_t)k : o->n - o->len - 1;
-}
 
 /* The NI index of a topology node name, -1 if it is not an NI. */
 static int ni_named(cosim *s, const char *name)
@@ -76,7 +61,7 @@ static int waits_for(cosim *s, const dl_state *d, int i, int *last)
 /* Why NI i waits for NI j: "ni1 has no receive buffer posted; its firmware
  * is in ctl_send", after "its packet to ni0 waits behind ni0#0 (ni0 ->
  * ni2), and " when the packet ni j does not take is another NI's. */
-static void why_waits(out_buf *o, cosim *s, const dl_state *d, int i, int j, int last)
+static void why_waits(textbuf *o, cosim *s, const dl_state *d, int i, int j, int last)
 {
     const dl_channel *c = &d->ch[last];
     int first = out_channel(cosim_topo(s), i);
@@ -86,19 +71,19 @@ static void why_waits(out_buf *o, cosim *s, const dl_state *d, int i, int j, int
         const lk_sym *p = &d->ch[first].pkt;
         if (p->dst < d->nni && d->ni_names) snprintf(mine, sizeof mine, "to %s", d->ni_names[p->dst]);
         else snprintf(mine, sizeof mine, "out");
-        put(o, "its packet %s waits behind %s, and ", mine, theirs);
+        tb_put(o, "its packet %s waits behind %s, and ", mine, theirs);
     }
     ni_card *card = cosim_card(s, j);
     lanai_core *core = cosim_core(s, j);
     const char *r = card_rx_refusal(card);
-    put(o, "%s %s", card_name(card), r ? r : "does not take the packet");
+    tb_put(o, "%s %s", card_name(card), r ? r : "does not take the packet");
     uint32_t off;
-    if (lanai_state_of(core) == LANAI_RUNNING) put(o, "; its firmware is in %s", lanai_symbolize(core, lanai_pc(core), &off));
-    else put(o, "; its firmware has %s", lanai_state_of(core) == LANAI_HALTED ? "exited" : "stopped");
+    if (lanai_state_of(core) == LANAI_RUNNING) tb_put(o, "; its firmware is in %s", lanai_symbolize(core, lanai_pc(core), &off));
+    else tb_put(o, "; its firmware has %s", lanai_state_of(core) == LANAI_HALTED ? "exited" : "stopped");
 }
 
 /* The first line: the cycles among the NIs, else the cycle of links. */
-static void first_line(out_buf *o, cosim *s, const dl_state *d, int proto_cycle)
+static void first_line(textbuf *o, cosim *s, const dl_state *d, int proto_cycle)
 {
     int n = cosim_nodes(s);
     int *next = calloc((size_t)(n > 0 ? n : 1), sizeof *next);
@@ -107,7 +92,7 @@ static void first_line(out_buf *o, cosim *s, const dl_state *d, int proto_cycle)
     int *cyc = calloc((size_t)(d->n > 0 ? d->n : 1), sizeof *cyc);
     int cycles = 0;
     if (!next || !last || !seen || !cyc) {
-        put(o, "DEADLOCK (no memory to name the cycle)\n");
+        tb_put(o, "DEADLOCK (no memory to name the cycle)\n");
         goto out;
     }
     for (int i = 0; i < n; i++) next[i] = waits_for(s, d, i, &last[i]);
@@ -123,31 +108,31 @@ static void first_line(out_buf *o, cosim *s, const dl_state *d, int proto_cycle)
         int low = j;
         for (int k = next[j]; k != j; k = next[k])
             if (k < low) low = k;
-        put(o, "%s", cycles++ ? "; " : "DEADLOCK: ");
+        tb_put(o, "%s", cycles++ ? "; " : "DEADLOCK: ");
         int k = low;
         do {
-            if (next[k] == k) put(o, "%s%s waits for itself (", k == low ? "" : ", ", card_name(cosim_card(s, k)));
+            if (next[k] == k) tb_put(o, "%s%s waits for itself (", k == low ? "" : ", ", card_name(cosim_card(s, k)));
             else
-                put(o, "%s%s waits for %s (", k == low ? "" : ", ", card_name(cosim_card(s, k)),
+                tb_put(o, "%s%s waits for %s (", k == low ? "" : ", ", card_name(cosim_card(s, k)),
                     card_name(cosim_card(s, next[k])));
             why_waits(o, s, d, k, next[k], last[k]);
-            put(o, ")");
+            tb_put(o, ")");
             k = next[k];
         } while (k != low);
     }
     if (cycles) {
-        put(o, "\n");
+        tb_put(o, "\n");
         goto out;
     }
     int k = dl_find_cycle(d, cyc, d->n);
     if (k) {
-        put(o, "DEADLOCK: wait-for cycle of %d channels: ", k);
-        for (int j = 0; j < k; j++) put(o, "%s waits for ", d->ch[cyc[j]].name);
-        put(o, "%s (each held by a packet that waits for the next)\n", d->ch[cyc[0]].name);
+        tb_put(o, "DEADLOCK: wait-for cycle of %d channels: ", k);
+        for (int j = 0; j < k; j++) tb_put(o, "%s waits for ", d->ch[cyc[j]].name);
+        tb_put(o, "%s (each held by a packet that waits for the next)\n", d->ch[cyc[0]].name);
     } else if (proto_cycle) {   /* the cycle is the one named above: not a second verdict */
-        put(o, "the links and the NIs' packets form no cycle of their own: the firmware's protocol waits above are the deadlock\n");
+        tb_put(o, "the links and the NIs' packets form no cycle of their own: the firmware's protocol waits above are the deadlock\n");
     } else {
-        put(o, "DEADLOCK: nothing moves, and no cycle of waiting NIs or links was found (what each part waits on follows)\n");
+        tb_put(o, "DEADLOCK: nothing moves, and no cycle of waiting NIs or links was found (what each part waits on follows)\n");
     }
 out:
     free(next);
@@ -178,8 +163,7 @@ pw_record *cosim_protocol_waits(cosim *s, const char ***names)
 
 void cosim_deadlock_report(cosim *s, sim_time now, char *buf, size_t n)
 {
-    out_buf o = {buf, n, 0};
-    if (n) buf[0] = 0;
+    textbuf o = tb_over(buf, n);
     fabric *f = cosim_fabric(s);
     const char **names = NULL;
     pw_record *pw = cosim_protocol_waits(s, &names);
@@ -191,7 +175,7 @@ void cosim_deadlock_report(cosim *s, sim_time now, char *buf, size_t n)
         pw[i].link_to1 = j >= 0 ? j + 1 : 0;
     }
     int proto_cycle = pw && pw_report_cycles(pw, cosim_nodes(s), names, pwtext, sizeof pwtext);
-    if (proto_cycle) put(&o, "%s", pwtext);
+    if (proto_cycle) tb_put(&o, "%s", pwtext);
     first_line(&o, s, &d, proto_cycle);
 
     char a[40], b[40], c[40], w[40];
@@ -200,7 +184,7 @@ void cosim_deadlock_report(cosim *s, sim_time now, char *buf, size_t n)
         sim_time t = card_last_progress(cosim_card(s, i));
         if (t > cards) cards = t;
     }
-    put(&o, "stopped at %s, when nothing had moved for the watchdog period (%s): the last symbol crossed a link at %s, "
+    tb_put(&o, "stopped at %s, when nothing had moved for the watchdog period (%s): the last symbol crossed a link at %s, "
             "the last card register write or DMA was at %s (%llu link symbols, data bytes and GAPs, moved in all)\n",
         sim_time_us(now, a, sizeof a), sim_time_us(cosim_watchdog_period(s), w, sizeof w),
         sim_time_us(fabric_progress(f)->last, b, sizeof b), sim_time_us(cards, c, sizeof c),
@@ -209,22 +193,22 @@ void cosim_deadlock_report(cosim *s, sim_time now, char *buf, size_t n)
     char fab[8192];
     dl_report_links(&d, fab, sizeof fab);
     fabric_snapshot_free(&d);
-    put(&o, "%s", fab);
+    tb_put(&o, "%s", fab);
     if (pw) {
         pw_report_waits(pw, cosim_nodes(s), names, pwtext, sizeof pwtext);
-        put(&o, "%s", pwtext);
+        tb_put(&o, "%s", pwtext);
     }
     free(pw);
     free(names);
-    put(&o, "NIs:\n");
+    tb_put(&o, "NIs:\n");
     for (int i = 0; i < cosim_nodes(s); i++) {
         char line[1024];
         ni_card *card = cosim_card(s, i);
         lanai_core *core = cosim_core(s, i);
         uint32_t off;
         const char *fn = lanai_symbolize(core, lanai_pc(core), &off);
-        if (card_describe_waits(card, now, line, sizeof line)) put(&o, "%s", line);
-        put(&o, "  %s: core at pc 0x%08x (%s+0x%x), %s\n", card_name(card), lanai_pc(core), fn, off,
+        if (card_describe_waits(card, now, line, sizeof line)) tb_put(&o, "%s", line);
+        tb_put(&o, "  %s: core at pc 0x%08x (%s+0x%x), %s\n", card_name(card), lanai_pc(core), fn, off,
             lanai_state_of(core) == LANAI_RUNNING ? "running" : "stopped");
     }
 }

@@ -1,7 +1,7 @@
 /* Cycle finding and the report. */
 #include "deadlock.h"
+#include "../text/textbuf.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,63 +55,47 @@ void dl_packet_name(const dl_state *s, const lk_sym *p, char *buf, size_t n)
     snprintf(buf, n, "%s#%u (%s -> %s)", a, p->seq, a, b);
 }
 
-typedef struct {
-    char *buf;
-    size_t n, len;
-} out_buf;
-
-static void put(out_buf *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(out_buf *o, const char *fmt, ...)
-{
-    if (o->len + 1 >= o->n) return;
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(o->buf + o->len, o->n - o->len, fmt, ap);
-    va_end(ap);
-    if (k > 0) o->len += (size_t)k < o->n - o->len ? (size_t)k : o->n - o->len - 1;
-}
 
 
-static void describe(out_buf *o, const dl_state *s, int i)
+static void describe(textbuf *o, const dl_state *s, int i)
 {
     const dl_channel *c = &s->ch[i];
     char pkt[96] = "a packet", since[40];
     if (c->has_pkt) dl_packet_name(s, &c->pkt, pkt, sizeof pkt);
     sim_time_us(c->since, since, sizeof since);
-    put(o, "  %s [slack %u of %u bytes full%s]: ", c->name, c->occ, c->slack, c->stopped ? ", sender STOPped" : "");
+    tb_put(o, "  %s [slack %u of %u bytes full%s]: ", c->name, c->occ, c->slack, c->stopped ? ", sender STOPped" : "");
     int w = c->waits_on;
     switch (c->why) {
     case DL_HOLDS:
-        put(o, "packet %s holds %s output %d since %s", pkt, c->at, c->port, since);
-        if (w >= 0) put(o, ", blocked: %s is STOPped\n", s->ch[w].name);
-        else put(o, "\n");
+        tb_put(o, "packet %s holds %s output %d since %s", pkt, c->at, c->port, since);
+        if (w >= 0) tb_put(o, ", blocked: %s is STOPped\n", s->ch[w].name);
+        else tb_put(o, "\n");
         break;
     case DL_WAITS:
-        put(o, "packet %s waits at %s input %d for output %d since %s", pkt, c->at, c->in_port, c->port, since);
-        if (w >= 0 && s->ch[w].why == DL_HOLDS) put(o, ", held by the packet from %s\n", s->ch[w].name);
-        else if (w >= 0) put(o, ", which is closing a dropped packet into %s\n", s->ch[w].name);
-        else put(o, "\n");
+        tb_put(o, "packet %s waits at %s input %d for output %d since %s", pkt, c->at, c->in_port, c->port, since);
+        if (w >= 0 && s->ch[w].why == DL_HOLDS) tb_put(o, ", held by the packet from %s\n", s->ch[w].name);
+        else if (w >= 0) tb_put(o, ", which is closing a dropped packet into %s\n", s->ch[w].name);
+        else tb_put(o, "\n");
         break;
     case DL_REFUSES:
-        put(o, "packet %s is not being taken by %s\n", pkt, c->at);
+        tb_put(o, "packet %s is not being taken by %s\n", pkt, c->at);
         break;
     default:
-        put(o, "%s\n", c->has_pkt ? "a packet is moving" : "idle");
+        tb_put(o, "%s\n", c->has_pkt ? "a packet is moving" : "idle");
         break;
     }
 }
 
 int dl_report_links(const dl_state *s, char *buf, size_t n)
 {
-    out_buf o = {buf, n, 0};
-    if (n) buf[0] = 0;
+    textbuf o = tb_over(buf, n);
     int *cyc = malloc(sizeof(int) * (size_t)(s->n > 0 ? s->n : 1));
     int k = cyc ? dl_find_cycle(s, cyc, s->n) : 0;
     if (k) {
-        put(&o, "DEADLOCK: wait-for cycle of %d channels:\n", k);
+        tb_put(&o, "DEADLOCK: wait-for cycle of %d channels:\n", k);
         for (int j = 0; j < k; j++) describe(&o, s, cyc[j]);
     } else {
-        put(&o, "no wait-for cycle among the links\n");
+        tb_put(&o, "no wait-for cycle among the links\n");
     }
     /* what else is blocked: chains that end at an NI not taking bytes */
     int other = 0;
@@ -120,7 +104,7 @@ int dl_report_links(const dl_state *s, char *buf, size_t n)
         for (int j = 0; j < k; j++) in_cycle |= cyc[j] == i;
         const dl_channel *c = &s->ch[i];
         if (in_cycle || (c->waits_on < 0 && c->why != DL_REFUSES)) continue;
-        if (!other++) put(&o, "%s blocked channels:\n", k ? "other" : "the");
+        if (!other++) tb_put(&o, "%s blocked channels:\n", k ? "other" : "the");
         describe(&o, s, i);
     }
     free(cyc);

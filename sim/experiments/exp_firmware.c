@@ -83,7 +83,7 @@ static void firmware_run(const run_spec *r, run_result *res)
     if (src) {
         char path[2048];
         exp_path(r, src, path, sizeof path);
-        if (exp_build_image(r, path, chip, elf, sizeof elf, err, sizeof err)) {
+        if (exp_build_image(r, path, chip, 1, elf, sizeof elf, err, sizeof err)) {
             result_fail(res, "%s", err);
             return;
         }

@@ -230,37 +230,8 @@ static int host_check(const run_spec *r, diag *d)
             diag_at(d, run_setting(r, "experiment.compare_pci"),
                     "compare_pci adds a node; the cable topology joins exactly two (use topology switch)");
     }
-    const config_setting_t *cf = run_setting(r, "experiment.cflags");
-    for (int i = 0; cf && i < config_setting_length(cf); i++) {
-        const char *f = config_setting_get_string_elem(cf, i);
-        if (f[0] != '-' || !strcmp(f, "-o") || !strcmp(f, "-c"))
-            diag_at(d, cf, "'%s' is not a usable compiler flag", f);
-    }
+    exp_check_cflags(r, d);
     return d->errors - before;
-}
-
-/* The NI image for this run's chip (the same for every sweep point). */
-static int image_for(const run_spec *r, const char *chip, char *elf, size_t elflen, run_result *res)
-{
-    const char *given = run_string(r, "experiment.elf", NULL);
-    if (given) {
-        exp_path(r, given, elf, elflen);
-        return 0;
-    }
-    char src[2048], err[4096], opt[8];
-    exp_path(r, run_string(r, "experiment.firmware", DEFAULT_FIRMWARE), src, sizeof src);
-    const char *flags[20];
-    int nf = 0;
-    snprintf(opt, sizeof opt, "-%s", run_string(r, "experiment.opt", "O2"));
-    flags[nf++] = opt;
-    const config_setting_t *cf = run_setting(r, "experiment.cflags");
-    for (int i = 0; cf && i < config_setting_length(cf) && nf < 20; i++)
-        flags[nf++] = config_setting_get_string_elem(cf, i);
-    if (fw_build(r->sc->root, src, chip, flags, nf, elf, elflen, err, sizeof err)) {
-        result_fail(res, "%s", err);
-        return -1;
-    }
-    return 0;
 }
 
 /* What one host process sees and reports. */
@@ -329,7 +300,8 @@ static void host_run(const run_spec *r, run_result *res)
     }
     int n = c.nodes + (cmp != NULL);
     char elf[2048], err[4096];
-    if (image_for(r, c.ni, elf, sizeof elf, res))
+    /* the same image for every sweep point: params go to the program */
+    if (exp_image_for(r, DEFAULT_FIRMWARE, c.ni, 0, elf, sizeof elf, res))
         return;
 
     topo t;

@@ -105,23 +105,6 @@ static int ni_check(const run_spec *r, diag *d)
     return d->errors - before;
 }
 
-/* Build (or find in the cache) the image for this run's chip. */
-static int image_for(const run_spec *r, const char *chip, char *elf, size_t elflen, run_result *res)
-{
-    const char *given = run_string(r, "experiment.elf", NULL);
-    if (given) {
-        exp_path(r, given, elf, elflen);
-        return 0;
-    }
-    char src[2048], err[4096];
-    exp_path(r, run_string(r, "experiment.firmware", DEFAULT_FIRMWARE), src, sizeof src);
-    if (exp_build_image(r, src, chip, elf, elflen, err, sizeof err)) {
-        result_fail(res, "%s", err);
-        return -1;
-    }
-    return 0;
-}
-
 /* Every node's state, exit code and last console lines. */
 static void fail_nodes(cosim *s, run_result *res)
 {
@@ -200,7 +183,7 @@ static void ni_run(const run_spec *r, run_result *res)
         return;
     }
     char elf[2048], err[4096];
-    if (image_for(r, c.ni, elf, sizeof elf, res))
+    if (exp_image_for(r, DEFAULT_FIRMWARE, c.ni, 1, elf, sizeof elf, res))
         return;
 
     topo t;

@@ -112,14 +112,21 @@ void exp_check_range(const run_spec *r, const char *path, double dflt, double lo
         diag_at(d, run_origin(r, path), "%s must be %g..%g, not %g", strrchr(path, '.') + 1, lo, hi, v);
 }
 
-void exp_check_build(const run_spec *r, diag *d)
+void exp_check_cflags(const run_spec *r, diag *d)
 {
     const config_setting_t *cf = run_setting(r, "experiment.cflags");
+    if (cf && config_setting_length(cf) > EXP_MAX_CFLAGS)
+        diag_at(d, cf, "at most %d cflags, not %d", EXP_MAX_CFLAGS, config_setting_length(cf));
     for (int i = 0; cf && i < config_setting_length(cf); i++) {
         const char *f = config_setting_get_string_elem(cf, i);
         if (f[0] != '-' || !strcmp(f, "-o") || !strcmp(f, "-c"))
             diag_at(d, cf, "'%s' is not a usable compiler flag", f);
     }
+}
+
+void exp_check_build(const run_spec *r, diag *d)
+{
+    exp_check_cflags(r, d);
     run_param ps[64];
     int n = run_params(r, ps, 64);
     for (int i = 0; i < n; i++)
@@ -152,26 +159,43 @@ void exp_check_elf_chip(const run_spec *r, const char *chip, diag *d)
         diag_at(d, run_setting(r, "experiment.elf"), "%s", err);
 }
 
-int exp_build_image(const run_spec *r, const char *src, const char *chip, char *elf, size_t elflen, char *err,
-                    size_t errlen)
+int exp_build_image(const run_spec *r, const char *src, const char *chip, int defines, char *elf, size_t elflen,
+                    char *err, size_t errlen)
 {
     /* Flags: optimisation, the scenario's cflags, then one -D per parameter. */
-    char store[80][352];
-    const char *flags[80];
+    char store[1 + EXP_MAX_CFLAGS + 48][352];
+    const char *flags[1 + EXP_MAX_CFLAGS + 48];
     int nf = 0;
     snprintf(store[nf], sizeof store[nf], "-%s", run_string(r, "experiment.opt", "O2"));
     flags[nf] = store[nf];
     nf++;
     const config_setting_t *cf = run_setting(r, "experiment.cflags");
-    for (int i = 0; cf && i < config_setting_length(cf) && nf < 16; i++)
+    for (int i = 0; cf && i < config_setting_length(cf) && i < EXP_MAX_CFLAGS; i++)
         flags[nf++] = config_setting_get_string_elem(cf, i);
     run_param ps[48];
-    int np = run_params(r, ps, 48);
+    int np = defines ? run_params(r, ps, 48) : 0;
     for (int i = 0; i < np; i++, nf++) {
         snprintf(store[nf], sizeof store[nf], "-D%.63s=%.255s", ps[i].name, ps[i].value);
         flags[nf] = store[nf];
     }
     return fw_build(r->sc->root, src, chip, flags, nf, elf, elflen, err, errlen) ? -1 : 0;
+}
+
+int exp_image_for(const run_spec *r, const char *default_src, const char *chip, int defines, char *elf,
+                  size_t elflen, run_result *res)
+{
+    const char *given = run_string(r, "experiment.elf", NULL);
+    if (given) {
+        exp_path(r, given, elf, elflen);
+        return 0;
+    }
+    char src[2048], err[4096];
+    exp_path(r, run_string(r, "experiment.firmware", default_src), src, sizeof src);
+    if (exp_build_image(r, src, chip, defines, elf, elflen, err, sizeof err)) {
+        result_fail(res, "%s", err);
+        return -1;
+    }
+    return 0;
 }
 
 int exp_marks(const run_spec *r, const lanai_core *c, const lanai_mark **m1, const lanai_mark **m2, int *start_id,

@@ -31,6 +31,10 @@ void exp_fail_report(run_result *res, const char *text, int max_lines);
 void exp_check_range(const run_spec *r, const char *path, double dflt, double lo, double hi, diag *d);
 /* Simulated-time settings in us become ps in a uint64_t: 1e12 us (11.6 days) keeps them far inside. */
 #define EXP_MAX_US 1e12
+/* Load-time check of experiment.cflags: at most EXP_MAX_CFLAGS, each a
+ * usable compiler flag. */
+#define EXP_MAX_CFLAGS 16
+void exp_check_cflags(const run_spec *r, diag *d);
 /* Load-time checks of the keys that shape a firmware build: every
  * experiment.cflags entry is a usable compiler flag, every experiment.params
  * name a C identifier (it becomes -DNAME=VALUE), and experiment.marks, if
@@ -41,10 +45,15 @@ void exp_check_build(const run_spec *r, diag *d);
  * NI loader, lanai_load_firmware, would refuse it at run time). */
 void exp_check_elf_chip(const run_spec *r, const char *chip, diag *d);
 /* Build (or find in the cache) the image of C source src for chip with
- * -<experiment.opt>, experiment.cflags and one -D per parameter. 0, or -1
- * with the builder's message in err. */
-int exp_build_image(const run_spec *r, const char *src, const char *chip, char *elf, size_t elflen, char *err,
-                    size_t errlen);
+ * -<experiment.opt>, experiment.cflags and, if defines, one -D per
+ * parameter. 0, or -1 with the builder's message in err. */
+int exp_build_image(const run_spec *r, const char *src, const char *chip, int defines, char *elf, size_t elflen,
+                    char *err, size_t errlen);
+/* This run's NI image: experiment.elf as given, else experiment.firmware
+ * (default default_src) built as exp_build_image does. 0, or -1 with the
+ * builder's message in res. */
+int exp_image_for(const run_spec *r, const char *default_src, const char *chip, int defines, char *elf,
+                  size_t elflen, run_result *res);
 /* The stretch to measure on core c: the first mark with the start id
  * (experiment.marks[0], default 1) and the first end mark (default 2) after
  * it. 0, or -1 (and the ids in *start_id, *end_id for a message). */

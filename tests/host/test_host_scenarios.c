@@ -71,6 +71,12 @@ TEST(host_scenarios, bad_set_ups_are_refused_with_file_line_and_key)
             "{ ni = \"lanai4\"; host = \"none\"; pci = \"pci32-33\"; }", "needs a host");
     refused("program = \"ni2host\";", "program = \"ni2host\"; compare_pci = \"pci32-33\";",
             "does not compare PCI slots");
+    refused("program = \"ni2host\";", "program = \"ni2host\"; cflags = [\"-g\", \"o\"];",
+            "'o' is not a usable compiler flag");
+    refused("program = \"ni2host\";",
+            "program = \"ni2host\"; cflags = [\"-g\", \"-g\", \"-g\", \"-g\", \"-g\", \"-g\", \"-g\", "
+            "\"-g\", \"-g\", \"-g\", \"-g\", \"-g\", \"-g\", \"-g\", \"-g\", \"-g\", \"-g\"];",
+            "at most 16 cflags, not 17");
 }
 
 /* experiment.params: a name the program does not declare is refused with
