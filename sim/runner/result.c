@@ -39,9 +39,15 @@ int result_get(const run_result *r, const char *name, double *v)
     return -1;
 }
 
+/* A report that does not fit says so at its end, once, rather than
+ * stopping mid-line without a word. */
+static const char cut_note[] = "(more lines did not fit in the run's report)";
+
 static void append_error(run_result *r, const char *text)
 {
-    size_t used = strlen(r->error);
+    size_t used = strlen(r->error), n = strlen(text), c = sizeof cut_note - 1;
+    if (used >= c && !strcmp(r->error + used - c, cut_note)) return;   /* cut already */
+    if (used + 1 + n + 1 + c + 1 > sizeof r->error) text = cut_note;   /* this line and the note would not fit */
     if (used && used + 1 < sizeof r->error)
         r->error[used++] = '\n';
     snprintf(r->error + used, sizeof r->error - used, "%s", text);
