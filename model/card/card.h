@@ -32,6 +32,7 @@ typedef struct {
     uint64_t packets_recv, bytes_recv, crc_errors, truncated, buff_ints;
     uint64_t reg_writes;             /* firmware writes to card registers */
     uint64_t stolen_cycles;          /* SRAM cycles granted to the DMA engines */
+    uint64_t nres;                   /* network resets: packets drained after the TIMEOUT period (nres.c) */
 } card_stats;
 
 /* A card for this core: installs itself as the core's mmio and next_change

@@ -35,6 +35,11 @@ typedef struct {
              doorbells, send_rdy;
     /* MYRINET bits */
     uint32_t crc8_tx, crc8_rx, crc32;
+    /* network reset (nres.c): ISR bit, MYRINET enable bit, and where the
+     * 2-bit period select sits: the TIMEOUT register (LANai 4) or MYRINET
+     * bits 6-7 (LANai 9) */
+    uint32_t nres_int, nres_enable;
+    int nres_select_in_myrinet;
 } card_chip;
 
 const card_chip *card_chip_for(lanai_chip_id id);
@@ -86,6 +91,12 @@ typedef struct {
     sim_time busy_until;
     ev_id pace;
     int tail_pending, tail_truncated;
+    /* network reset (nres.c): a check after the TIMEOUT period from when
+     * bytes began to wait untaken (bytes_recv then in mark); draining: the
+     * blocked packet is being discarded to its tail */
+    ev_id nres_ev;
+    uint64_t nres_mark;
+    int nres_draining;
 } card_recv;
 
 struct ni_card {
@@ -167,5 +178,11 @@ void card_recv_reset(ni_card *c);
 void card_recv_set_rmp(ni_card *c, sim_time t, uint32_t v);
 int card_recv_post(ni_card *c, uint32_t addr, sim_time t, uint32_t rml);
 void card_recv_arrived(void *ctx, lk_ep *e);
+/* nres.c: bytes wait at the input and the engine does not take them
+ * (no buffer posted, or it filled): start the reset timer if the firmware
+ * enabled resets. card_nres_drain: discard the blocked packet's bytes that
+ * have arrived; 1 while its tail is still to come. */
+void card_nres_blocked(ni_card *c, sim_time now);
+int card_nres_drain(ni_card *c, sim_time now);
 
 #endif

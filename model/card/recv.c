@@ -21,6 +21,7 @@ void card_recv_reset(ni_card *c)
 {
     evq_cancel(c->q, c->rcv.kick);
     evq_cancel(c->q, c->rcv.pace);
+    evq_cancel(c->q, c->rcv.nres_ev);
     c->rcv = (card_recv){.crc32 = CRC32_INIT};
 }
 
@@ -107,6 +108,7 @@ static void take(ni_card *c)
     sim_time now = evq_now(c->q);
     uint8_t *sram = lanai_sram(c->core);
     if (r->tail_pending) return;             /* finishing the last packet */
+    if (r->nres_draining && card_nres_drain(c, now)) return;   /* a reset packet's rest goes first */
     if (now < r->busy_until) {               /* still writing earlier bytes */
         if (!r->pace) r->pace = evq_at(c->q, r->busy_until, pace_event, c);
         return;
@@ -118,6 +120,7 @@ static void take(ni_card *c)
             r->full = 1;
             c->st.buff_ints++;
             card_isr_set(c, now, c->chip->buff);
+            card_nres_blocked(c, now);
             return;
         }
         uint8_t tmp[256];
@@ -209,8 +212,10 @@ void card_recv_arrived(void *ctx, lk_ep *e)
 {
     ni_card *c = ctx;
     (void)e;
-    if (c->rcv.armed) {
+    if (c->rcv.armed || c->rcv.nres_draining) {
         c->epoch++;
         take(c);
+    } else {
+        card_nres_blocked(c, evq_now(c->q));
     }
 }

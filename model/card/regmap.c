@@ -26,6 +26,7 @@ static const card_chip lanai4 = {
     .time = {1u << 5, 0, 0}, .orun1 = 1u << 8, .orun2 = 1u << 9, .orun4 = 0,
     .dma = 1u << 4, .host_sig = 1u << 30, .doorbells = 0x00FF0000u, .send_rdy = 1u << 13,
     .crc8_tx = 1u << 1, .crc8_rx = 1u << 1, .crc32 = 0,      /* MYRINET.CRC_ENABLE */
+    .nres_int = 1u << 11, .nres_enable = 1u << 0, .nres_select_in_myrinet = 0,
 };
 
 static const card_chip lanai9 = {
@@ -46,6 +47,7 @@ static const card_chip lanai9 = {
     .time = {1u << 6, 1u << 7, 1u << 13}, .orun1 = 1u << 8, .orun2 = 1u << 9, .orun4 = 1u << 10,
     .dma = 1u << 12, .host_sig = 1u << 30, .doorbells = 1u << 29, .send_rdy = 0,  /* SEND_RDY = SEND_INT */
     .crc8_tx = 1u << 2, .crc8_rx = 1u << 3, .crc32 = 1u << 1,
+    .nres_int = 1u << 11, .nres_enable = 1u << 0, .nres_select_in_myrinet = 1,
 };
 
 const card_chip *card_chip_for(lanai_chip_id id)
