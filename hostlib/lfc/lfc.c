@@ -349,6 +349,24 @@ int lfc_counters_get(lfc *l, lfc_counters *c)
     return 0;
 }
 
+int lfc_recov_get(lfc *l, lfc_recov *r)
+{
+    memset(r, 0, sizeof *r);
+    if (plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_RECOV), &r->recov)) return fail(l, "recov: %s", plat_error(l->p));
+    if (r->recov != 1) {   /* ucast.l4.elf: no RECOV */
+        r->recov = 0;
+        return 0;
+    }
+    if (plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_RECOVERIES), &r->recoveries) ||
+        plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_ESC_SENT), &r->esc_sent) ||
+        plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_ESC_USED), &r->esc_used) ||
+        plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_CLEARS), &r->clears) ||
+        plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_ESC_HELD), &r->esc_held) ||
+        plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_RECOV_BUSY), &r->busy))
+        return fail(l, "recov: %s", plat_error(l->p));
+    return 0;
+}
+
 int lfc_close(lfc *l, char *err, size_t errlen)
 {
     if (!l) return 0;

@@ -83,5 +83,11 @@ typedef struct lfc_pcb { uint32_t send_credits, free_credits, blocked, held; } l
 int lfc_pcb_get(lfc *l, unsigned d, lfc_pcb *out);
 typedef struct lfc_counters { uint32_t sent, received, credit_tx, blocked, errors, fa_served, forwarded; } lfc_counters;
 int lfc_counters_get(lfc *l, lfc_counters *c);
+/* RECOV's counters (firmware/lfc/recov.h; all 0 with ucast.l4.elf, recov 0):
+ * recoveries this NI started, packets it sent on a recovery channel,
+ * escape buffers it used, CHANNEL_CLEARs it sent, escape buffers held now,
+ * its own recovery in progress now. */
+typedef struct lfc_recov { uint32_t recov, recoveries, esc_sent, esc_used, clears, esc_held, busy; } lfc_recov;
+int lfc_recov_get(lfc *l, lfc_recov *r);
 
 #endif
