@@ -79,6 +79,19 @@
 #define LFC_C_ESC_HELD    0x68u   /* escape buffers holding a packet now */
 #define LFC_C_RECOV_BUSY  0x6Cu   /* 1 while this NI's own recovery is in progress */
 #define LFC_C_WORDS_RECOV 28u
+/* INTR (seed 002 §4.4; only the image built with -DLFC_INTR, intr.l4.elf;
+ * its start clears LFC_C_WORDS_INTR words) */
+#define LFC_C_INTR_DELAY  0x70u   /* host, before GO: polling-watchdog delay in RTC ticks (0.5 us); 0: no interrupts */
+#define LFC_C_INTR_HOST   0x74u   /* host, before GO: bus address of the host status (LFC_HS_*) */
+#define LFC_C_INTRS       0x78u   /* firmware: interrupts raised (HOST_SIG) */
+#define LFC_C_WD_FIRED    0x7Cu   /* firmware: watchdog timeouts (each fetches the host status) */
+#define LFC_C_INTR_IMG    0x80u   /* firmware: 1 in the INTR image */
+#define LFC_C_WORDS_INTR  33u
+/* the host status the NI fetches in one DMA (words as the NI reads them) */
+#define LFC_HS_PROCESSED  0x0u    /* packets the host has processed (lfc_poll) */
+#define LFC_HS_DISABLED   0x4u    /* nonzero: lfc_intr_disable */
+#define LFC_HS_BYTES      8u
+#define LFC_HOST_SIG      0x40000000u   /* LANai 4 ISR/EIMR bit 30: the NI interrupts the host */
 #define LFC_MAGIC         0x4C464331u   /* "LFC1" */
 
 #define LFC_SEND_N      32u

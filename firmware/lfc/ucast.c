@@ -20,7 +20,8 @@
  * buffer is free, one credit is owed to its immediate sender (for a
  * multicast packet: the tree parent).
  * Built with -DLFC_RECOV (build/fw/lfc/recov.l4.elf) it adds RECOV's
- * deadlock recovery (recov.h, §4.3); without, the image is as before. */
+ * deadlock recovery (recov.h, §4.3), with -DLFC_INTR (intr.l4.elf) the
+ * polling watchdog (intr.h, §4.4); without either, the image is as before. */
 #include "lfc_abi.h"
 #include "tree.h"
 #include "hostdma.h"
@@ -50,6 +51,11 @@
 #define ITEM_CTRL (ITEM_CREDIT | ITEM_FA_REQ | ITEM_FA_REP)
 #define ITEM_UCAST 0x8000u              /* unicast send packet (item & 0xFF) that found a credit: no descriptor */
 #define OWN_RB 0x1000u                  /* descriptor owner: receive buffer k, else send packet i */
+#ifdef LFC_INTR
+#define IF_INTR(x) x
+#else
+#define IF_INTR(x)
+#endif
 #ifdef LFC_RECOV
 #define ITEM_CLEAR 0x10000u             /* RECOV: CHANNEL_CLEAR to (item & 0xFF) for channel item >> 24 */
 #undef ITEM_CTRL
@@ -549,10 +555,15 @@ static void deliver_start(void)
     deliv_busy = 1;
 }
 
+#ifdef LFC_INTR
+#include "intr.h"
+#endif
+
 /* The packet is in host memory. */
 static void deliver_done(void)
 {
     deliv_busy = 0;
+    IF_INTR(intr_delivered();)
     fw_waits.delivered++;
     rb_unref(deliv_rb);
 }
@@ -563,6 +574,9 @@ int main(void)
 #ifdef LFC_RECOV
     for (unsigned i = 0; i < LFC_C_WORDS_RECOV; i++) CW(4 * i) = 0;
     CW(LFC_C_RECOV) = 1;
+#elif defined LFC_INTR
+    for (unsigned i = 0; i < LFC_C_WORDS_INTR; i++) CW(4 * i) = 0;
+    CW(LFC_C_INTR_IMG) = 1;
 #else
     for (unsigned i = 0; i < LFC_C_WORDS; i++) CW(4 * i) = 0;
 #endif
@@ -580,6 +594,7 @@ int main(void)
     while (!CW(LFC_C_GO))
         if (CW(LFC_C_QUIT)) sim_exit(0);
     credits0 = CW(LFC_C_CREDITS);
+    IF_INTR(intr_start();)
     refresh = CW(LFC_C_REFRESH);
     /* every other NI gets credits0 buffers; two more keep the engine posted */
 #ifdef LFC_RECOV
@@ -609,6 +624,7 @@ int main(void)
         if (tx_busy && (isr & NI_EV_SEND)) tx_done();
         if (SQ(sq_head, LFC_SQ_SEQ) == launched + 1u) launch();   /* before tx_start: it may go at once */
         if (!tx_busy && txq_h != txq_t) tx_start();
+        IF_INTR(if (wd_on) intr_poll();)
         unsigned quit = CW(LFC_C_QUIT);
         if (deliv_busy) {
             if ((int)(hdma_done(&dma, HDMA_TO_HOST) - deliv_ticket) >= 0) deliver_done();
