@@ -23,7 +23,8 @@
  * lfc_bcast_stream: process 0 broadcasts COUNT SIZE-byte packets back to
  *   back (polling between launches); combine: throughput_mbs = COUNT x SIZE
  *   / (first launch .. the last receiver's last upcall), 10^6 bytes/s, on
- *   the one simulated clock.
+ *   the one simulated clock; recoveries, escapes: RECOV's counters summed
+ *   over the NIs (0 without RECOV).
  * lfc_fa: processes FIRST .. FIRST+ACTIVE-1 each do COUNT fetch-and-adds
  *   on process TARGET's variable, then all meet in a barrier. -> fa_us
  *   (mean time per fetch-and-add at process FIRST); combine fails unless
@@ -422,7 +423,7 @@ static int bcast_combine(happ_env *const *envs, int n, happ_env *out)
 
 /* lfc_bcast_stream: process 0 broadcasts COUNT packets back to back;
  * each process notes when its last one arrived. */
-typedef struct { sim_time start, last; unsigned got, size; } bs_state;
+typedef struct { sim_time start, last; unsigned got, size; lfc_recov rc; } bs_state;
 
 static int bcast_stream(platform *p, happ_env *e)
 {
@@ -454,6 +455,7 @@ static int bcast_stream(platform *p, happ_env *e)
     }
     st->got = r.got;
     if (rc == 0) rc = barrier(e, l, &r);
+    if (rc == 0 && lfc_recov_get(l, &st->rc)) rc = happ_fail(e, "%s", lfc_error(l));   /* after the clock stopped */
     return finish(e, l, rc);
 }
 
@@ -470,6 +472,13 @@ static int bcast_stream_combine(happ_env *const *envs, int n, happ_env *out)
     }
     double bytes = (double)count * root->size, secs = (double)(last - root->start) * 1e-12;
     happ_measure(out, "throughput_mbs", bytes / secs / 1e6);
+    unsigned rec = 0, esc = 0;
+    for (int s = 0; s < n; s++) {
+        rec += ((const bs_state *)envs[s]->state)->rc.recoveries;
+        esc += ((const bs_state *)envs[s]->state)->rc.esc_used;
+    }
+    happ_measure(out, "recoveries", rec);   /* RECOV's counters, all NIs (0 without RECOV) */
+    happ_measure(out, "escapes", esc);
     return 0;
 }
 
