@@ -37,6 +37,14 @@ $(B)/fw/lfc/intr.l4.elf: firmware/lfc/ucast.c $(LFC_DEPS)
 FW_ALL    += $(B)/fw/lfc/intr.l4.elf
 TEST_DEPS += $(B)/fw/lfc/intr.l4.elf
 
+# The whole LFC of seed 002 (UCAST, MCAST, fetch-and-add, RECOV and INTR in one image)
+$(B)/fw/lfc/lfc.l4.elf: firmware/lfc/ucast.c $(LFC_DEPS)
+	@mkdir -p $(@D)
+	$(B)/lanai-cc --chip lanai4 -O2 -DLFC_RECOV -DLFC_INTR -Ifirmware/lfc --map $(@:.elf=.map) -o $@ firmware/lfc/ucast.c
+
+FW_ALL    += $(B)/fw/lfc/lfc.l4.elf
+TEST_DEPS += $(B)/fw/lfc/lfc.l4.elf
+
 # `make reproduce` also runs every scenarios/lfc/*.cfg (seed 002's visible
 # values and the chapter 5 predictions) into results/<file stem>/ and REPORT.md.
 REPRODUCE_MORE += $(sort $(wildcard scenarios/lfc/*.cfg))

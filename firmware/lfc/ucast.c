@@ -21,7 +21,8 @@
  * multicast packet: the tree parent).
  * Built with -DLFC_RECOV (build/fw/lfc/recov.l4.elf) it adds RECOV's
  * deadlock recovery (recov.h, §4.3), with -DLFC_INTR (intr.l4.elf) the
- * polling watchdog (intr.h, §4.4); without either, the image is as before. */
+ * polling watchdog (intr.h, §4.4), with both (lfc.l4.elf) the thesis's
+ * whole LFC; without either, the image is as before. */
 #include "lfc_abi.h"
 #include "tree.h"
 #include "hostdma.h"
@@ -571,7 +572,11 @@ static void deliver_done(void)
 int main(void)
 {
     if ((unsigned)__end > LFC_CTRL) sim_assert_fail("lfc: the image reaches into the control block");
-#ifdef LFC_RECOV
+#if defined LFC_RECOV && defined LFC_INTR
+    for (unsigned i = 0; i < LFC_C_WORDS_INTR; i++) CW(4 * i) = 0;
+    CW(LFC_C_RECOV) = 1;
+    CW(LFC_C_INTR_IMG) = 1;
+#elif defined LFC_RECOV
     for (unsigned i = 0; i < LFC_C_WORDS_RECOV; i++) CW(4 * i) = 0;
     CW(LFC_C_RECOV) = 1;
 #elif defined LFC_INTR

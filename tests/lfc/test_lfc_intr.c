@@ -80,3 +80,27 @@ TEST(lfc_intr, interrupts_need_the_intr_image)
     ASSERT_TRUE(st == 1 || st == 3);
     ASSERT_TRUE(strstr(sim_stderr(), "need the INTR image build/fw/lfc/intr.l4.elf") != NULL);
 }
+
+/* build/fw/lfc/lfc.l4.elf: RECOV and INTR in one image, as the thesis's LFC */
+TEST(lfc_intr, the_whole_lfc_image_recovers_figure_4_8_and_interrupts_a_computing_receiver)
+{
+    intr_row c;
+    ASSERT_EQ(run("--set experiment.elf=build/fw/lfc/lfc.l4.elf --set experiment.params.WORK_US=1000 "
+                  "--set experiment.params.COUNT=1", &c), 0);
+    ASSERT_EQ(c.got, 1);
+    ASSERT_EQ(c.intrs, 1);
+    ASSERT_EQ(c.sigs, 1);
+    const char *d = sim_scratch("lfc_whole_fig4_8");
+    int st = sim_cli("run scenarios/teaching/lfc_fig4_8_recov.cfg --set experiment.elf=build/fw/lfc/lfc.l4.elf --out %s", d);
+    if (st) harness_note("%s", sim_stderr());
+    ASSERT_EQ(st, 0);
+    char path[600];
+    snprintf(path, sizeof path, "%s/chains-with-recov.csv", d);
+    const char *r = sim_csv_row(path, 0);
+    unsigned got, pairs, fwd, rec, esc, clr;
+    char status[16];
+    ASSERT_EQ(sscanf(r, "%u,%u,%u,%u,%u,%u,%15s", &got, &pairs, &fwd, &rec, &esc, &clr, status), 7);
+    ASSERT_STR_EQ(status, "ok");
+    ASSERT_EQ(got, 12);
+    ASSERT_TRUE(rec > 0 && clr == esc);
+}
