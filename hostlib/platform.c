@@ -25,6 +25,9 @@ struct platform {
     plat_isr_fn isr;
     void *isr_ctx;
     int in_isr;
+    plat_signal_fn sig;        /* asynchronous signals (plat_set_signal), NULL: none */
+    void *sig_ctx;
+    int in_sig;
     idle_timer *timers;        /* pending idle-poll timer events */
     idle_waiter *idle;         /* the idle poll in progress, if any */
     char err[400];
@@ -288,8 +291,11 @@ int plat_memcpy(platform *p, void *dst, const void *src, size_t len)
     return traced(p, "memcpy", t0, len, advance(p, host_memcpy_cost(p->h, len)));
 }
 
+static int compute_signalled(platform *p, sim_time ps);
+
 int plat_compute(platform *p, sim_time ps)
 {
+    if (p->sig && !p->in_sig) return compute_signalled(p, ps);
     sim_time t0 = plat_now(p);
     return traced(p, "compute", t0, 0, advance(p, ps));
 }
@@ -469,4 +475,77 @@ int plat_wait_irq(platform *p)
         if (r) return -1;
     }
     return traced(p, "interrupt", t0, 0, advance(p, hp->irq_exit_ps));
+}
+
+/* ---- asynchronous signals (platform.h: when they are delivered) ----------- */
+
+void plat_set_signal(platform *p, plat_signal_fn fn, void *ctx)
+{
+    p->sig = fn;
+    p->sig_ctx = ctx;
+}
+
+/* The line is up: the driver's ISR after irq_entry_ps, the handler at
+ * signal_ps after the rise (or once the ISR is done, if later). */
+static int deliver_signal(platform *p)
+{
+    const host_profile *hp = plat_host_profile(p);
+    sim_time t0 = plat_now(p);
+    if (advance(p, hp->irq_entry_ps)) return -1;
+    if (p->isr) {
+        p->in_isr = 1;
+        int r = p->isr(p->isr_ctx, p);
+        p->in_isr = 0;
+        if (r) return -1;
+    }
+    if (host_irq_level(p->h) && plat_pio_flush(p)) return -1;   /* the ISR's acknowledgement is a posted write */
+    if (host_irq_level(p->h))
+        return perr(p, "signal: the card's interrupt line stays up after the interrupt service routine "
+                       "(an interrupt source the driver did not enable and acknowledge)");
+    sim_time spent = plat_now(p) - t0;
+    if (spent < hp->signal_ps && advance(p, hp->signal_ps - spent)) return -1;
+    traced(p, "signal", t0, 0, 0);
+    p->in_sig = 1;
+    int r = p->sig(p->sig_ctx, p);
+    p->in_sig = 0;
+    return r;
+}
+
+typedef struct sig_waiter { volatile int flag; evq *q; } sig_waiter;
+
+static void sig_wake(void *ctx)
+{
+    sig_waiter *w = ctx;
+    w->flag = 1;
+    evq_note_wake(w->q);
+}
+
+/* ps of CPU work, cut by a signal at every rise of the interrupt line; the
+ * work left goes on after the handler returns. Any DMA write into the host
+ * also wakes the wait (host_watch): it only costs a call. */
+static int compute_signalled(platform *p, sim_time ps)
+{
+    sim_time t0 = plat_now(p), left = ps;
+    for (;;) {
+        if (machine_ok(p)) return -1;
+        if (host_irq_level(p->h)) {
+            if (deliver_signal(p)) return -1;
+            continue;
+        }
+        if (!left) break;
+        sim_time start = plat_now(p);
+        sig_waiter w = {0, host_evq(p->h)};
+        if (host_watch(p->h, sig_wake, &w)) return perr(p, "signal: %s", host_error(p->h));
+        ev_id id = evq_at(host_evq(p->h), start + left, sig_wake, &w);
+        int r = p->be.wait_flag(p->be.ctx, &w.flag);
+        host_unwatch(p->h, sig_wake, &w);
+        evq_cancel(host_evq(p->h), id);
+        if (r) {
+            if (machine_ok(p)) return -1;
+            return perr(p, "compute never ends: nothing left to happen in the machine");
+        }
+        sim_time done = plat_now(p) - start;
+        left = done >= left ? 0 : left - done;
+    }
+    return traced(p, "compute", t0, 0, 0);
 }

@@ -102,6 +102,20 @@ void plat_set_isr(platform *p, plat_isr_fn isr, void *ctx);
 int plat_wait_irq(platform *p);
 int plat_irq_level(const platform *p);
 
+/* ---- asynchronous signals (seed 002 §4.4, INTR) ------------------------- */
+/* With a handler set (fn NULL: none, the default), a rise of the card's
+ * interrupt line reaches this process as a signal even while it computes.
+ * Granularity, deterministic: during plat_compute the work is cut at the
+ * event that raises the line; a rise during any other call (PIO, memcpy,
+ * idle poll, waits) is delivered at the start of the next plat_compute.
+ * Delivery: the driver's ISR (plat_set_isr) runs irq_entry_ps after the
+ * rise, the handler signal_ps after it (the host profile; or when the ISR
+ * is done, if later); its return is free; the compute's remaining work
+ * then goes on. The handler may use the platform; no signal is delivered
+ * inside it. The ISR must lower the line (-1 otherwise). */
+typedef int (*plat_signal_fn)(void *ctx, platform *p);
+void plat_set_signal(platform *p, plat_signal_fn fn, void *ctx);
+
 /* ---- about the machine ---------------------------------------------------- */
 const host_profile *plat_host_profile(const platform *p);
 int plat_bus_width(const platform *p);      /* bytes: 4 or 8 */

@@ -21,6 +21,30 @@ $(B)/fw/lfc/ucast.l4.elf: firmware/lfc/ucast.c $(LFC_DEPS)
 FW_ALL    += $(B)/fw/lfc/ucast.l4.elf
 TEST_DEPS += $(B)/fw/lfc/ucast.l4.elf
 
+# LFC with RECOV, seed 002 §4.3 (ucast.c + recov.h, -DLFC_RECOV): a second image
+$(B)/fw/lfc/recov.l4.elf: firmware/lfc/ucast.c $(LFC_DEPS)
+	@mkdir -p $(@D)
+	$(B)/lanai-cc --chip lanai4 -O2 -DLFC_RECOV -Ifirmware/lfc --map $(@:.elf=.map) -o $@ firmware/lfc/ucast.c
+
+FW_ALL    += $(B)/fw/lfc/recov.l4.elf
+TEST_DEPS += $(B)/fw/lfc/recov.l4.elf
+
+# LFC with INTR, seed 002 §4.4 (ucast.c + intr.h, -DLFC_INTR): the polling watchdog
+$(B)/fw/lfc/intr.l4.elf: firmware/lfc/ucast.c $(LFC_DEPS)
+	@mkdir -p $(@D)
+	$(B)/lanai-cc --chip lanai4 -O2 -DLFC_INTR -Ifirmware/lfc --map $(@:.elf=.map) -o $@ firmware/lfc/ucast.c
+
+FW_ALL    += $(B)/fw/lfc/intr.l4.elf
+TEST_DEPS += $(B)/fw/lfc/intr.l4.elf
+
+# The whole LFC of seed 002 (UCAST, MCAST, fetch-and-add, RECOV and INTR in one image)
+$(B)/fw/lfc/lfc.l4.elf: firmware/lfc/ucast.c $(LFC_DEPS)
+	@mkdir -p $(@D)
+	$(B)/lanai-cc --chip lanai4 -O2 -DLFC_RECOV -DLFC_INTR -Ifirmware/lfc --map $(@:.elf=.map) -o $@ firmware/lfc/ucast.c
+
+FW_ALL    += $(B)/fw/lfc/lfc.l4.elf
+TEST_DEPS += $(B)/fw/lfc/lfc.l4.elf
+
 # `make reproduce` also runs every scenarios/lfc/*.cfg (seed 002's visible
 # values and the chapter 5 predictions) into results/<file stem>/ and REPORT.md.
 REPRODUCE_MORE += $(sort $(wildcard scenarios/lfc/*.cfg))

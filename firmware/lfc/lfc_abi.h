@@ -69,6 +69,29 @@
 #define LFC_C_FA_SERVED   0x54u   /* firmware: requests from other NIs served */
 #define LFC_C_FORWARDED   0x58u   /* firmware: multicast packets forwarded to a child */
 #define LFC_C_WORDS       24u     /* control words the firmware clears at start */
+/* RECOV (seed 002 §4.3; only the image built with -DLFC_RECOV, recov.l4.elf,
+ * sets these; its start clears LFC_C_WORDS_RECOV words) */
+#define LFC_C_RECOV       0x40u   /* firmware: 1 in the RECOV image (0 in ucast.l4.elf) */
+#define LFC_C_RECOVERIES  0x44u   /* recoveries this NI started on its own channel */
+#define LFC_C_ESC_SENT    0x5Cu   /* packets sent on a recovery channel (no credit taken) */
+#define LFC_C_ESC_USED    0x60u   /* packets received into an escape buffer */
+#define LFC_C_CLEARS      0x64u   /* CHANNEL_CLEAR packets sent up a recovery tree */
+#define LFC_C_ESC_HELD    0x68u   /* escape buffers holding a packet now */
+#define LFC_C_RECOV_BUSY  0x6Cu   /* 1 while this NI's own recovery is in progress */
+#define LFC_C_WORDS_RECOV 28u
+/* INTR (seed 002 §4.4; only the image built with -DLFC_INTR, intr.l4.elf;
+ * its start clears LFC_C_WORDS_INTR words) */
+#define LFC_C_INTR_DELAY  0x70u   /* host, before GO: polling-watchdog delay in RTC ticks (0.5 us); 0: no interrupts */
+#define LFC_C_INTR_HOST   0x74u   /* host, before GO: bus address of the host status (LFC_HS_*) */
+#define LFC_C_INTRS       0x78u   /* firmware: interrupts raised (HOST_SIG) */
+#define LFC_C_WD_FIRED    0x7Cu   /* firmware: watchdog timeouts (each fetches the host status) */
+#define LFC_C_INTR_IMG    0x80u   /* firmware: 1 in the INTR image */
+#define LFC_C_WORDS_INTR  33u
+/* the host status the NI fetches in one DMA (words as the NI reads them) */
+#define LFC_HS_PROCESSED  0x0u    /* packets the host has processed (lfc_poll) */
+#define LFC_HS_DISABLED   0x4u    /* nonzero: lfc_intr_disable */
+#define LFC_HS_BYTES      8u
+#define LFC_HOST_SIG      0x40000000u   /* LANai 4 ISR/EIMR bit 30: the NI interrupts the host */
 #define LFC_MAGIC         0x4C464331u   /* "LFC1" */
 
 #define LFC_SEND_N      32u
@@ -106,5 +129,10 @@
 #define LFC_TAG_MCAST   0x3u          /* data, forwarded down the tree */
 #define LFC_TAG_FA_REQ  0x4u          /* data (takes a credit), no payload */
 #define LFC_TAG_FA_REP  0x5u          /* control, 4-byte payload: the old value */
+#define LFC_TAG_CLEAR   0x6u          /* RECOV's CHANNEL_CLEAR: control, word 2 = channel << 16 */
+/* RECOV's deadlock channel field (§3.4, §4.3): header word 0 bits 24..31,
+ * 0 = not deadlocked, c + 1 = sent on NI c's recovery channel; the tag is
+ * then word 0 bits 16..23. */
+#define LFC_HDR_DL_SHIFT 24u
 
 #endif

@@ -18,7 +18,11 @@
  * a data packet waits in the delivery queue for a host buffer address and
  * goes to it in ONE DMA, payload and status word (§3.5, Fig 3.4); once its
  * buffer is free, one credit is owed to its immediate sender (for a
- * multicast packet: the tree parent). */
+ * multicast packet: the tree parent).
+ * Built with -DLFC_RECOV (build/fw/lfc/recov.l4.elf) it adds RECOV's
+ * deadlock recovery (recov.h, §4.3), with -DLFC_INTR (intr.l4.elf) the
+ * polling watchdog (intr.h, §4.4), with both (lfc.l4.elf) the thesis's
+ * whole LFC; without either, the image is as before. */
 #include "lfc_abi.h"
 #include "tree.h"
 #include "hostdma.h"
@@ -48,6 +52,19 @@
 #define ITEM_CTRL (ITEM_CREDIT | ITEM_FA_REQ | ITEM_FA_REP)
 #define ITEM_UCAST 0x8000u              /* unicast send packet (item & 0xFF) that found a credit: no descriptor */
 #define OWN_RB 0x1000u                  /* descriptor owner: receive buffer k, else send packet i */
+#ifdef LFC_INTR
+#define IF_INTR(x) x
+#else
+#define IF_INTR(x)
+#endif
+#ifdef LFC_RECOV
+#define ITEM_CLEAR 0x10000u             /* RECOV: CHANNEL_CLEAR to (item & 0xFF) for channel item >> 24 */
+#undef ITEM_CTRL
+#define ITEM_CTRL (ITEM_CREDIT | ITEM_FA_REQ | ITEM_FA_REP | ITEM_CLEAR)
+#define IF_RECOV(x) x
+#else
+#define IF_RECOV(x)
+#endif
 
 /* rare paths stay out of main's loop (its registers and length are the latency) */
 #define RARE __attribute__((noinline))
@@ -110,7 +127,11 @@ static void stage_routes(void)
     }
 }
 
-static void txq_push(unsigned item) { txq[txq_t++ & (TXQ_N - 1u)] = item; }
+static void txq_push(unsigned item)
+{
+    IF_RECOV(if (txq_t - txq_h >= TXQ_N) fault(10);)   /* escapes and clears add control items */
+    txq[txq_t++ & (TXQ_N - 1u)] = item;
+}
 
 /* The credit waits the watchdog reads: one entry per destination whose
  * sends (or fetch-and-add request) wait for its credits (the first
@@ -154,11 +175,16 @@ RARE static void block_begin(unsigned dest)
     CW(LFC_C_BLOCKED) = CW(LFC_C_BLOCKED) + 1u;
 }
 
-/* credit_send (Fig 4.2): a credit, or the blocked-sends queue */
+#ifdef LFC_RECOV
+#include "recov.h"
+#endif
+
+/* credit_send (Fig 4.2; with RECOV Fig 4.13): a credit, or the blocked-sends queue */
 static inline __attribute__((always_inline)) void credit_send(unsigned d)
 {
     unsigned dest = d_dest[d], c = PCB(dest, LFC_PCB_SEND);
     if (c && !bhead[dest]) {
+        IF_RECOV(d_dl[d] = 0;)
         PCB(dest, LFC_PCB_SEND) = c - 1u;
         txq_push(d);
         return;
@@ -174,6 +200,7 @@ static inline __attribute__((always_inline)) void credit_send(unsigned d)
         waits_set(dest);
     }
     btail[dest] = d + 1u;
+    IF_RECOV(recov_blocked(d, dest);)
 }
 
 static void credits_in(unsigned src, unsigned c)
@@ -223,6 +250,7 @@ static unsigned desc_new(unsigned hdr, unsigned dest, unsigned owner)
     d_hdr[d] = hdr;
     d_dest[d] = dest;
     d_owner[d] = owner;
+    IF_RECOV(d_dl[d] = 0;)
     return d;
 }
 
@@ -358,6 +386,12 @@ static void tx_start(void)
             h[0] = LFC_TAG_CREDIT << 16 | me;
             h[2] = 0;
             CW(LFC_C_CREDIT_TX) = CW(LFC_C_CREDIT_TX) + 1u;
+#ifdef LFC_RECOV
+        } else if (item & ITEM_CLEAR) {
+            dest = item & 0xFFu;
+            h[0] = LFC_TAG_CLEAR << 16 | me;
+            h[2] = (item >> 24) << 16;
+#endif
         } else if (item & ITEM_FA_REQ) {
             h[0] = LFC_TAG_FA_REQ << 16 | me;
             h[2] = 0;
@@ -374,7 +408,11 @@ static void tx_start(void)
         dest = d_dest[item];
         hdr = (unsigned char *)d_hdr[item];
         h = (unsigned *)hdr;
+#ifdef LFC_RECOV
+        h[0] = (h[0] & 0x00FF0000u) | (unsigned)d_dl[item] << LFC_HDR_DL_SHIFT | me;
+#else
         h[0] = (h[0] & 0xFFFF0000u) | me;
+#endif
         h[1] = PCB(dest, LFC_PCB_FREE);
         PCB(dest, LFC_PCB_FREE) = 0;
         send_from(hdr, dest, LFC_HDR_BYTES + round4(h[2] & 0xFFFFu));
@@ -388,6 +426,7 @@ static void tx_start(void)
 static void rb_unref(unsigned k)
 {
     if (--rb_refs[k]) return;
+    IF_RECOV(if (recov_release(k)) return;)
     unsigned src = rb_src[k];
     rfree[rfree_n++] = k;
     PCB(src, PCB_HELD) = PCB(src, PCB_HELD) - 1u;
@@ -435,17 +474,24 @@ RARE static void rx_control(unsigned k, unsigned tag, unsigned src, const unsign
         CW(LFC_C_FA_RESULT) = h[3];
         CW(LFC_C_FA_DONE) = fa_seen;
     }
+    IF_RECOV(else if (tag == LFC_TAG_CLEAR) release_channel(h[2] >> 16);)
 }
 
 /* A received multicast packet in buffer k: one descriptor per child of
- * this NI in the root's tree, sharing the buffer; returns the root. */
+ * this NI in the root's tree, sharing the buffer; returns the root. With
+ * RECOV each descriptor keeps the packet's deadlock field (Fig 4.12). */
 RARE static unsigned forward(unsigned k, unsigned char *b, unsigned w2)
 {
     unsigned ch[LFC_TREE_MAX_CHILDREN], bad, g = (w2 >> 16) & 0xFFu, root = w2 >> 24;
     unsigned c = tree_children(g, root, ch, &bad);
     if (bad) fault(6);                          /* a group this NI does not know */
     rb_refs[k] += c;
-    for (unsigned i = 0; i < c; i++) credit_send(desc_new((unsigned)b, ch[i], OWN_RB | k));
+    IF_RECOV(unsigned dl = ((const unsigned *)b)[0] >> LFC_HDR_DL_SHIFT;)
+    for (unsigned i = 0; i < c; i++) {
+        unsigned d = desc_new((unsigned)b, ch[i], OWN_RB | k);
+        IF_RECOV(d_dl[d] = (unsigned char)dl;)
+        credit_send(d);
+    }
     return root;
 }
 
@@ -459,7 +505,11 @@ static void rx(void)
     r_cur = rfree[--rfree_n];
     ni_recv_post(rb(r_cur), RB_BYTES);
     const unsigned *h = (const unsigned *)b;
+#ifdef LFC_RECOV
+    unsigned tag = (h[0] >> 16) & 0xFFu, src = h[0] & 0xFFFFu, size = h[2] & 0xFFFFu;
+#else
     unsigned tag = h[0] >> 16, src = h[0] & 0xFFFFu, size = h[2] & 0xFFFFu;
+#endif
     if (!ni_recv_crc_ok(b, len) || len < LFC_HDR_BYTES || src >= nodes || size > LFC_MAX_PAYLOAD ||
         LFC_HDR_BYTES + round4(size) > len) {
         CW(LFC_C_ERRORS) = CW(LFC_C_ERRORS) + 1u;   /* §3.4: CRC errors are catastrophic */
@@ -470,9 +520,16 @@ static void rx(void)
         rx_control(k, tag, src, h);
         return;
     }
+#ifdef LFC_RECOV
+    unsigned dl = h[0] >> LFC_HDR_DL_SHIFT, t = tag == LFC_TAG_MCAST ? 64u + (h[2] >> 16 & 0xFFu) * 64u + (h[2] >> 24) : src;
+    rb_tree[k] = (unsigned short)t;
+    if (dl) recov_rx(k, src, t, dl);            /* an escape buffer, not a credited one */
+    else {
+#endif
     unsigned held = PCB(src, PCB_HELD) + 1u;
     if (held > credits0) fault(4);              /* a sender beyond its credits */
     PCB(src, PCB_HELD) = held;
+    IF_RECOV(})
     rb_src[k] = src;
     rb_refs[k] = 1;
     unsigned from = src;
@@ -499,10 +556,15 @@ static void deliver_start(void)
     deliv_busy = 1;
 }
 
+#ifdef LFC_INTR
+#include "intr.h"
+#endif
+
 /* The packet is in host memory. */
 static void deliver_done(void)
 {
     deliv_busy = 0;
+    IF_INTR(intr_delivered();)
     fw_waits.delivered++;
     rb_unref(deliv_rb);
 }
@@ -510,7 +572,19 @@ static void deliver_done(void)
 int main(void)
 {
     if ((unsigned)__end > LFC_CTRL) sim_assert_fail("lfc: the image reaches into the control block");
+#if defined LFC_RECOV && defined LFC_INTR
+    for (unsigned i = 0; i < LFC_C_WORDS_INTR; i++) CW(4 * i) = 0;
+    CW(LFC_C_RECOV) = 1;
+    CW(LFC_C_INTR_IMG) = 1;
+#elif defined LFC_RECOV
+    for (unsigned i = 0; i < LFC_C_WORDS_RECOV; i++) CW(4 * i) = 0;
+    CW(LFC_C_RECOV) = 1;
+#elif defined LFC_INTR
+    for (unsigned i = 0; i < LFC_C_WORDS_INTR; i++) CW(4 * i) = 0;
+    CW(LFC_C_INTR_IMG) = 1;
+#else
     for (unsigned i = 0; i < LFC_C_WORDS; i++) CW(4 * i) = 0;
+#endif
     for (unsigned i = 0; i < LFC_SEND_N; i++) SQ(i, LFC_SQ_SEQ) = 0;
     if (!ni_have_routes()) sim_assert_fail("lfc: no route table");
     me = ni_my_id();
@@ -525,10 +599,17 @@ int main(void)
     while (!CW(LFC_C_GO))
         if (CW(LFC_C_QUIT)) sim_exit(0);
     credits0 = CW(LFC_C_CREDITS);
+    IF_INTR(intr_start();)
     refresh = CW(LFC_C_REFRESH);
     /* every other NI gets credits0 buffers; two more keep the engine posted */
+#ifdef LFC_RECOV
+    /* RECOV: and one escape buffer per other NI (its recovery channel) */
+    if (credits0 == 0 || (credits0 + 1u) * (nodes - 1u) + 2u > RB_N || refresh == 0 || refresh > credits0)
+        sim_assert_fail("lfc recov: (CREDITS + 1) x (NIs - 1) + 2 must fit 128 buffers, 1 <= REFRESH <= CREDITS");
+#else
     if (credits0 == 0 || credits0 * (nodes - 1u) + 2u > RB_N || refresh == 0 || refresh > credits0)
         sim_assert_fail("lfc: CREDITS x (NIs - 1) + 2 must fit 128 buffers, 1 <= REFRESH <= CREDITS");
+#endif
     for (unsigned d = 0; d < nodes; d++) {
         PCB(d, LFC_PCB_SEND) = d == me ? 0 : credits0;
         PCB(d, LFC_PCB_FREE) = 0;
@@ -548,6 +629,7 @@ int main(void)
         if (tx_busy && (isr & NI_EV_SEND)) tx_done();
         if (SQ(sq_head, LFC_SQ_SEQ) == launched + 1u) launch();   /* before tx_start: it may go at once */
         if (!tx_busy && txq_h != txq_t) tx_start();
+        IF_INTR(if (wd_on) intr_poll();)
         unsigned quit = CW(LFC_C_QUIT);
         if (deliv_busy) {
             if ((int)(hdma_done(&dma, HDMA_TO_HOST) - deliv_ticket) >= 0) deliver_done();

@@ -23,7 +23,8 @@
  * lfc_bcast_stream: process 0 broadcasts COUNT SIZE-byte packets back to
  *   back (polling between launches); combine: throughput_mbs = COUNT x SIZE
  *   / (first launch .. the last receiver's last upcall), 10^6 bytes/s, on
- *   the one simulated clock.
+ *   the one simulated clock; recoveries, escapes: RECOV's counters summed
+ *   over the NIs (0 without RECOV).
  * lfc_fa: processes FIRST .. FIRST+ACTIVE-1 each do COUNT fetch-and-adds
  *   on process TARGET's variable, then all meet in a barrier. -> fa_us
  *   (mean time per fetch-and-add at process FIRST); combine fails unless
@@ -31,7 +32,9 @@
  * lfc_mcast_misuse: overlapping groups, a packet over the maximum size,
  *   launching a packet not owned, mixing broadcast and multicast, all fail
  *   with a clear error -> caught (of 4).
- * Parameters CREDITS, REFRESH (lfc_params), TREE. */
+ * Parameters CREDITS, REFRESH (lfc_params), TREE. With recov.l4.elf,
+ * lfc_mcast_check's combine also requires every NI's recovery over and
+ * no escape buffer held -> recoveries, escapes, clears (summed). */
 #include "happ.h"
 #include "../lfc/lfc.h"
 #include "../../firmware/lfc/lfc_abi.h"
@@ -152,6 +155,7 @@ typedef struct {
     uint32_t forwarded;
     int stalled;                   /* WAITS given and nothing came for STALL_US */
     uint32_t nwaits, wait_on[FW_WAITS_MAX];   /* this NI's credit waits: on which NI */
+    lfc_recov rc;                  /* RECOV's counters (recov.l4.elf) */
 } mck_state;
 
 /* After a stall: this NI's fw_waits record (at SRAM address a) into st. */
@@ -271,6 +275,7 @@ static int mcast_check(platform *p, happ_env *e)
         if (lfc_pcb_get(l, d, &st->pcb[d])) rc = happ_fail(e, "%s", lfc_error(l));
     if (rc == 0 && lfc_counters_get(l, &c)) rc = happ_fail(e, "%s", lfc_error(l));
     st->forwarded = c.forwarded;
+    if (rc == 0 && lfc_recov_get(l, &st->rc)) rc = happ_fail(e, "%s", lfc_error(l));
     e->state = st;
     if (rc == 0 && me == 0) happ_measure(e, "received", r.got);
     return finish(e, l, rc);
@@ -306,6 +311,29 @@ static unsigned credit_cycle(happ_env *const *envs, int n, int *start)
     return best;
 }
 
+/* With recov.l4.elf: every NI's recovery over, no escape buffer held;
+ * -> recoveries, escapes (packets received into escape buffers), clears. */
+static int recov_combine(happ_env *const *envs, int n, happ_env *out)
+{
+    unsigned rec = 0, esc = 0, sent = 0, clr = 0;
+    for (int s = 0; s < n; s++) {
+        const lfc_recov *R = &((const mck_state *)envs[s]->state)->rc;
+        if (!R->recov) return 0;
+        if (R->esc_held || R->busy)
+            return happ_fail(out, "NI %d: %u escape buffers still held, own recovery %s", s, R->esc_held,
+                             R->busy ? "still active" : "over");
+        rec += R->recoveries;
+        esc += R->esc_used;
+        sent += R->esc_sent;
+        clr += R->clears;
+    }
+    if (sent != esc) return happ_fail(out, "%u packets sent on recovery channels, %u received into escape buffers", sent, esc);
+    happ_measure(out, "recoveries", rec);
+    happ_measure(out, "escapes", esc);
+    happ_measure(out, "clears", clr);
+    return 0;
+}
+
 static int mcast_combine(happ_env *const *envs, int n, happ_env *out)
 {
     unsigned pairs = 0, fwd = 0, stalled = 0;
@@ -335,7 +363,7 @@ static int mcast_combine(happ_env *const *envs, int n, happ_env *out)
         }
     happ_measure(out, "pairs_checked", pairs);
     happ_measure(out, "forwarded", fwd);
-    return 0;
+    return recov_combine(envs, n, out);
 }
 
 typedef struct { unsigned n; sim_time at[256]; } bl_state;
@@ -395,7 +423,7 @@ static int bcast_combine(happ_env *const *envs, int n, happ_env *out)
 
 /* lfc_bcast_stream: process 0 broadcasts COUNT packets back to back;
  * each process notes when its last one arrived. */
-typedef struct { sim_time start, last; unsigned got, size; } bs_state;
+typedef struct { sim_time start, last; unsigned got, size; lfc_recov rc; } bs_state;
 
 static int bcast_stream(platform *p, happ_env *e)
 {
@@ -427,6 +455,7 @@ static int bcast_stream(platform *p, happ_env *e)
     }
     st->got = r.got;
     if (rc == 0) rc = barrier(e, l, &r);
+    if (rc == 0 && lfc_recov_get(l, &st->rc)) rc = happ_fail(e, "%s", lfc_error(l));   /* after the clock stopped */
     return finish(e, l, rc);
 }
 
@@ -443,6 +472,13 @@ static int bcast_stream_combine(happ_env *const *envs, int n, happ_env *out)
     }
     double bytes = (double)count * root->size, secs = (double)(last - root->start) * 1e-12;
     happ_measure(out, "throughput_mbs", bytes / secs / 1e6);
+    unsigned rec = 0, esc = 0;
+    for (int s = 0; s < n; s++) {
+        rec += ((const bs_state *)envs[s]->state)->rc.recoveries;
+        esc += ((const bs_state *)envs[s]->state)->rc.esc_used;
+    }
+    happ_measure(out, "recoveries", rec);   /* RECOV's counters, all NIs (0 without RECOV) */
+    happ_measure(out, "escapes", esc);
     return 0;
 }
 

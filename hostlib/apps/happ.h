@@ -81,5 +81,6 @@ extern const happ happ_das_paths, happ_lfb_pingpong, happ_lfb_stream, happ_lfb_c
 extern const happ happ_lfc_pingpong, happ_lfc_stream, happ_lfc_check, happ_lfc_misuse;   /* app_lfc.c */
 extern const happ happ_lfc_mcast_check, happ_lfc_bcast_latency, happ_lfc_fa, happ_lfc_mcast_misuse, happ_lfc_bcast_stream;   /* app_lfc_mcast.c */
 extern const happ happ_lfc_waits;   /* app_lfc_waits.c */
+extern const happ happ_lfc_recov_random, happ_lfc_intr, happ_lfc_loggp;   /* app_lfc_recov.c, app_lfc_intr.c, app_lfc_loggp.c */
 
 #endif

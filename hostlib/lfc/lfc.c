@@ -33,6 +33,11 @@ struct lfc {
     uint64_t group_members[LFC_GROUPS];   /* bit per NI */
     int used_bcast, used_mcast, overlap_unsafe;
     uint32_t fa_done;                /* fetch-and-adds answered */
+    uint8_t *hs;                     /* INTR: the host status the NI fetches (NULL: INTR off) */
+    uint64_t hs_phys;
+    uint32_t processed;              /* INTR: packets lfc_poll has handed out */
+    unsigned signals, deferred;      /* INTR: signal handler runs; of them, inside lfc_poll */
+    int in_poll;
     char err[400];
 };
 
@@ -61,6 +66,77 @@ void lfc_params_default(lfc_params *p)
     p->host_buffers = 64;
     p->bcast_tree = LFC_TREE_BINARY;
     p->overlap_unsafe = 0;
+    p->intr_delay_us = 0;
+}
+
+static void wr_be32(uint8_t *q, uint32_t v)
+{
+    q[0] = (uint8_t)(v >> 24);
+    q[1] = (uint8_t)(v >> 16);
+    q[2] = (uint8_t)(v >> 8);
+    q[3] = (uint8_t)v;
+}
+
+/* INTR (§4.4): the signal the NI's polling watchdog raised. Inside
+ * lfc_poll it does nothing (the interrupted poll goes on); otherwise it
+ * drains the network with upcalls. */
+static int on_signal(void *ctx, platform *p)
+{
+    (void)p;
+    lfc *l = ctx;
+    l->signals++;
+    if (l->in_poll) {
+        l->deferred++;
+        return 0;
+    }
+    int r;
+    while ((r = lfc_poll(l)) > 0) {}
+    return r;
+}
+
+/* INTR at open, before GO: the host status, the delay, HOST_SIG enabled,
+ * the platform's signals to on_signal. */
+static int intr_open(lfc *l, unsigned delay_us)
+{
+    uint32_t img = 0;
+    if (plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_INTR_IMG), &img)) return fail(l, "intr: %s", plat_error(l->p));
+    if (img != 1) return fail(l, "interrupts (intr_delay_us %u) need the INTR image build/fw/lfc/intr.l4.elf", delay_us);
+    if (delay_us > 1000000u) return fail(l, "intr_delay_us %u: at most 1 s", delay_us);
+    if (!(l->hs = drv_alloc_contig(l->d, LFC_HS_BYTES, &l->hs_phys))) return fail(l, "host status: %s", drv_error(l->d));
+    memset(l->hs, 0, LFC_HS_BYTES);
+    if (plat_pio_write32(l->p, sram(l, LFC_CTRL + LFC_C_INTR_HOST), (uint32_t)l->hs_phys) ||
+        plat_pio_write32(l->p, sram(l, LFC_CTRL + LFC_C_INTR_DELAY), delay_us * 2u))   /* RTC ticks of 0.5 us */
+        return fail(l, "intr: %s", plat_error(l->p));
+    if (drv_enable_irq(l->d, LFC_HOST_SIG)) return fail(l, "intr: %s", drv_error(l->d));
+    plat_set_signal(l->p, on_signal, l);
+    return 0;
+}
+
+/* a store to the cached host status: not charged, as a poll's own stores */
+int lfc_intr_disable(lfc *l)
+{
+    if (!l->hs) return fail(l, "intr_disable: interrupts are off (lfc_params.intr_delay_us 0)");
+    wr_be32(l->hs + LFC_HS_DISABLED, 1);
+    return 0;
+}
+
+int lfc_intr_enable(lfc *l)
+{
+    if (!l->hs) return fail(l, "intr_enable: interrupts are off (lfc_params.intr_delay_us 0)");
+    wr_be32(l->hs + LFC_HS_DISABLED, 0);
+    return 0;
+}
+
+int lfc_intr_get(lfc *l, lfc_intr *o)
+{
+    memset(o, 0, sizeof *o);
+    o->signals = l->signals;
+    o->deferred = l->deferred;
+    if (!l->hs) return 0;
+    if (plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_INTRS), &o->raised) ||
+        plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_WD_FIRED), &o->timeouts))
+        return fail(l, "intr: %s", plat_error(l->p));
+    return 0;
 }
 
 /* Group g's row of the NI's group table: members, each NI's position,
@@ -135,6 +211,7 @@ lfc *lfc_open(platform *p, const lfc_params *prm, lfc_upcall_fn up, void *ctx, c
     if (rc == 0 && prm->credits * (l->nodes - 1u) + 2u > 128u)
         rc = fail(l, "credits %u for %u other NIs: the NI has 128 receive buffers (2 kept for the engine)",
                   prm->credits, l->nodes - 1u);
+    if (rc == 0 && prm->intr_delay_us) rc = intr_open(l, prm->intr_delay_us);
     for (unsigned i = 0; rc == 0 && i < l->nhb; i++) rc = give(l, i);
     if (rc == 0) {   /* group 0: the broadcast group, before GO (no packet can come sooner) */
         unsigned all[LFC_MAX_NODES];
@@ -147,6 +224,7 @@ lfc *lfc_open(platform *p, const lfc_params *prm, lfc_upcall_fn up, void *ctx, c
         rc = fail(l, "GO: %s", plat_error(p));
     if (rc) {
         snprintf(err, errlen, "%s", l->err);
+        if (l->d) plat_set_signal(p, NULL, NULL);
         if (l->d) drv_close(l->d);
         free(l->client_owns);
         free(l);
@@ -282,7 +360,17 @@ int lfc_fetch_and_add(lfc *l, unsigned ni, unsigned *old, int upcalls_allowed)
     return 0;
 }
 
+static int poll1(lfc *l);
+
 int lfc_poll(lfc *l)
+{
+    l->in_poll++;
+    int r = poll1(l);
+    l->in_poll--;
+    return r;
+}
+
+static int poll1(lfc *l)
 {
     if (l->empty == l->hq_tail) return 0;    /* every buffer is the client's */
     unsigned i = l->given[l->empty % LFC_HQ_N];
@@ -293,6 +381,7 @@ int lfc_poll(lfc *l)
     unsigned size = st & 0xFFFFu, src = (st >> 16) & 0x7FFFu;
     if (size > LFC_MAX_PAYLOAD) return fail(l, "poll: the NI delivered %u bytes", size);
     l->empty++;
+    if (l->hs) wr_be32(l->hs + LFC_HS_PROCESSED, ++l->processed);   /* INTR's progress count */
     if (l->up(l->ctx, l, src, buf + LFC_STATUS_OFF - ((size + 3u) & ~3u), size, 0)) {
         l->client_owns[i] = 1;
         return 1;
@@ -349,6 +438,24 @@ int lfc_counters_get(lfc *l, lfc_counters *c)
     return 0;
 }
 
+int lfc_recov_get(lfc *l, lfc_recov *r)
+{
+    memset(r, 0, sizeof *r);
+    if (plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_RECOV), &r->recov)) return fail(l, "recov: %s", plat_error(l->p));
+    if (r->recov != 1) {   /* ucast.l4.elf: no RECOV */
+        r->recov = 0;
+        return 0;
+    }
+    if (plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_RECOVERIES), &r->recoveries) ||
+        plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_ESC_SENT), &r->esc_sent) ||
+        plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_ESC_USED), &r->esc_used) ||
+        plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_CLEARS), &r->clears) ||
+        plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_ESC_HELD), &r->esc_held) ||
+        plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_RECOV_BUSY), &r->busy))
+        return fail(l, "recov: %s", plat_error(l->p));
+    return 0;
+}
+
 int lfc_close(lfc *l, char *err, size_t errlen)
 {
     if (!l) return 0;
@@ -376,6 +483,7 @@ int lfc_close(lfc *l, char *err, size_t errlen)
     for (sim_time end = plat_now(l->p) + SIM_US(10000); magic == LFC_MAGIC && plat_now(l->p) < end;)
         if (plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_MAGIC), &magic)) break;
     if (rc && err) snprintf(err, errlen, "%s", l->err);
+    if (l->hs) plat_set_signal(l->p, NULL, NULL);
     drv_close(l->d);
     free(l->client_owns);
     free(l);
@@ -386,6 +494,7 @@ void lfc_abandon(lfc *l)
 {
     if (!l) return;
     plat_pio_write32(l->p, sram(l, LFC_CTRL + LFC_C_QUIT), 1);
+    if (l->hs) plat_set_signal(l->p, NULL, NULL);
     drv_close(l->d);
     free(l->client_owns);
     free(l);

@@ -33,6 +33,8 @@ typedef struct lfc_params {
     unsigned host_buffers;     /* host receive buffers (<= 255) */
     unsigned bcast_tree;       /* broadcast spanning tree: LFC_TREE_* (firmware/lfc/tree.h) */
     int overlap_unsafe;        /* 1: allow overlapping groups (may deadlock: appendix A.2; teaching only) */
+    unsigned intr_delay_us;    /* INTR (§4.4): polling-watchdog delay; 0 (default): no interrupts;
+                                  > 0 needs build/fw/lfc/intr.l4.elf */
 } lfc_params;
 
 void lfc_params_default(lfc_params *p);   /* 8 credits, refresh 4, 64 host buffers, binary trees */
@@ -83,5 +85,24 @@ typedef struct lfc_pcb { uint32_t send_credits, free_credits, blocked, held; } l
 int lfc_pcb_get(lfc *l, unsigned d, lfc_pcb *out);
 typedef struct lfc_counters { uint32_t sent, received, credit_tx, blocked, errors, fa_served, forwarded; } lfc_counters;
 int lfc_counters_get(lfc *l, lfc_counters *c);
+/* RECOV's counters (firmware/lfc/recov.h; all 0 with ucast.l4.elf, recov 0):
+ * recoveries this NI started, packets it sent on a recovery channel,
+ * escape buffers it used, CHANNEL_CLEARs it sent, escape buffers held now,
+ * its own recovery in progress now. */
+typedef struct lfc_recov { uint32_t recov, recoveries, esc_sent, esc_used, clears, esc_held, busy; } lfc_recov;
+int lfc_recov_get(lfc *l, lfc_recov *r);
+
+/* INTR (§4.4; lfc_params.intr_delay_us > 0, intr.l4.elf): the NI's polling
+ * watchdog interrupts the host only when it has not processed a packet
+ * for the delay; the interrupt reaches the process as an asynchronous
+ * signal (hostlib/platform.h plat_set_signal) whose handler drains the
+ * network with upcalls (inside lfc_poll it does nothing). disable/enable
+ * toggle the flag in host memory the NI fetches (no NI access). */
+int lfc_intr_disable(lfc *l);
+int lfc_intr_enable(lfc *l);
+/* raised: the NI's interrupts; timeouts: its watchdog expiries; signals:
+ * handler runs in this process; deferred: of them, inside lfc_poll */
+typedef struct lfc_intr { uint32_t raised, timeouts, signals, deferred; } lfc_intr;
+int lfc_intr_get(lfc *l, lfc_intr *o);
 
 #endif
