@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -318,10 +320,35 @@ int hw_circuit_cached(const char *root, const char *file, const char *module, ch
     return access(so, R_OK) == 0;
 }
 
+/* An exclusive lock on path.lock, so that runs that miss the cache at once
+ * build one after the other (the later ones then find the result). */
+static int lock_for(const char *path)
+{
+    char l[8400];
+    snprintf(l, sizeof l, "%s.lock", path);
+    int fd = open(l, O_CREAT | O_RDWR, 0666);
+    if (fd >= 0) flock(fd, LOCK_EX);
+    return fd;
+}
+
+static void unlock(int fd)
+{
+    if (fd >= 0) close(fd);   /* closing drops the lock */
+}
+
+static int build_runtime_locked(const char *rt, const char *work, char *err, size_t errlen);
+
 /* Verilator's runtime as position-independent code, once per version. */
 static int build_runtime(const char *rt, const char *work, char *err, size_t errlen)
 {
-    if (access(rt, R_OK) == 0) return 0;
+    int fd = lock_for(rt);
+    int st = access(rt, R_OK) == 0 ? 0 : build_runtime_locked(rt, work, err, errlen);
+    unlock(fd);
+    return st;
+}
+
+static int build_runtime_locked(const char *rt, const char *work, char *err, size_t errlen)
+{
     static char sh[32768];
     char log[8400];
     snprintf(log, sizeof log, "%s/runtime.log", work);
@@ -339,6 +366,9 @@ static int build_runtime(const char *rt, const char *work, char *err, size_t err
     return 0;
 }
 
+static int build_locked(const char *root, const char *file, const char *module, const char *so, const char *rt,
+                        int *built, char *err, size_t errlen);
+
 int hw_circuit_build(const char *root, const char *file, const char *module, char *so, size_t solen, int *built,
                      char *err, size_t errlen)
 {
@@ -347,6 +377,15 @@ int hw_circuit_build(const char *root, const char *file, const char *module, cha
     err[0] = 0;
     if (cache_paths(root, file, module, so, solen, rt, sizeof rt, err, errlen)) return -1;
     if (access(so, R_OK) == 0) return 0;
+    int fd = lock_for(so);
+    int st = access(so, R_OK) == 0 ? 0 : build_locked(root, file, module, so, rt, built, err, errlen);
+    unlock(fd);
+    return st;
+}
+
+static int build_locked(const char *root, const char *file, const char *module, const char *so, const char *rt,
+                        int *built, char *err, size_t errlen)
+{
     char top[4096];
     if (!realpath(root, top)) {
         snprintf(err, errlen, "%s: %s", root, strerror(errno));
@@ -366,9 +405,11 @@ int hw_circuit_build(const char *root, const char *file, const char *module, cha
     snprintf(sh, sizeof sh,
              "set -e; cd '%s'; R=$(verilator --getenv VERILATOR_ROOT); I=$R/include; "
              "verilator --cc -Wall --top-module '%s' --prefix Vuser -Mdir obj '%s'; "
+             /* one translation unit (as Verilator's own __ALL.cpp): its headers are parsed once */
+             "for f in obj/*.cpp '%s/hw/user/user_shell.cpp'; do echo \"#include \\\"$f\\\"\"; done > all.cpp; "
              "g++ -std=c++17 -O1 -w -fPIC -shared -Wl,-Bsymbolic -Iobj -I'%s/hw/shell' -isystem $I -isystem $I/vltstd "
              "-DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=0 -DVM_TRACE_FST=0 -DVM_TRACE_VCD=0 "
-             "obj/*.cpp '%s/hw/user/user_shell.cpp' '%s' -o lib.so -lpthread; mv lib.so '%s'",
+             "all.cpp '%s' -o lib.so -lpthread; mv lib.so '%s'",
              work, module, abs_file, top, top, rt, so);
     char *const argv[] = {"/bin/sh", "-c", sh, NULL};
     int st = run_logged(argv, log);
