@@ -2,7 +2,9 @@
  * dissertation's reference [80], the PCI 9080 Data Book, PLX Technology
  * 1997) and the card's local bus to the SRAM banks. Every number is an
  * input, chosen once from the component, never fitted to a table of the
- * dissertation (docs/endpoints.md, "Calibration of the card's PCI side"). */
+ * dissertation (docs/endpoints.md, "Calibration of the card's PCI side").
+ * "checked": read in the data book's pages (section 3, DMA); "data book"
+ * alone: the data book as we know it, not checked against a copy here. */
 #include "pci.h"
 
 const rc1000_pci_params rc1000_pci_default = {
@@ -33,12 +35,12 @@ const rc1000_pci_params rc1000_pci_default = {
      * DEVSEL and takes data with no wait state while the FIFO has room. */
     .target_write_wait = 0,
     /* DMA: between tenures the channel keeps REQ# down for at least two
-     * PCI clocks (data book, DMA arbitration); a chained block starts by
-     * reading its four-Lword descriptor from host memory (data book,
-     * chaining mode; pci.c reads it as one 16-byte PCI read). */
+     * PCI clocks (data book, DMA arbitration: checked); a chained block
+     * starts by reading its four-Lword descriptor from host memory (data
+     * book, chaining mode: checked; pci.c reads it as one 16-byte PCI read). */
     .dma_setup_cycles = 2,
     /* DMA FIFO: 32 Lwords (data book); the channel leaves the PCI bus when
-     * it is full (PCI -> local) or empty (local -> PCI). Its local side
+     * it is full (PCI -> local) or empty (local -> PCI) (checked). Its local side
      * bursts (DMAMODE local burst enable, set by the host's driver), one
      * Lword a local clock: at 33.3 MHz as fast as the PCI side, so the FIFO
      * neither fills nor empties mid-block and the channel has no burst
