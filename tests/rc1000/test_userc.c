@@ -1,12 +1,15 @@
 /* A user's circuit named in a scenario, Verilated at run time into a cache
  * (sim/experiments/hwbuild.h, hw/user/user_shell.cpp, model/rc1000/userc.h):
  * built once, then found; it runs in the canvas's external slot and its
- * results come back through the frame; a circuit whose ports do not match
+ * results come back through the frame; the card's timeout names it when it
+ * never finishes; a circuit whose ports do not match
  * appendix B.3, or that Verilator refuses, stops the load naming file and
  * line (exit status 2). Needs build/myrisim and verilator. */
 #include "../harness/harness.h"
 #include "../sim/sim_util.h"
 #include "../../sim/experiments/hwbuild.h"
+#include "../../model/rc1000/rc1000_map.h"
+#include "../../model/rc1000/userc.h"
 
 #include <glob.h>
 #include <limits.h>
@@ -142,4 +145,78 @@ TEST(userc, a_circuit_that_does_not_fit_stops_the_load_with_file_and_line)
     sim_write(cfg, stage_cfg("tests/hw/fixtures/missing.v"));
     ASSERT_EQ(sim_cli("run '%s' --jobs 1 --out '%s/out'", cfg, dir), 2);
     ASSERT_TRUE(strstr(sim_stderr(), "missing.v: cannot read") != NULL);
+}
+
+/* The card itself with a run-time circuit in slot 4: the message goes
+ * through it word for word; a circuit there that never finishes is stopped
+ * by the card's timeout, which names it by its module. */
+static rc1000 *card_with(evq *q, const char *file, const char *module, rc_userc **u)
+{
+    char so[2400], err[8192];
+    int built;
+    ASSERT_EQ(hw_circuit_build(harness_root(), file, module, so, sizeof so, &built, err, sizeof err), 0);
+    rc1000_params p = rc1000_default_params;
+    p.name = "rc1000.5";
+    p.config_ps = p.reset_ps = 0;
+    p.timeout_clocks = 5000;
+    rc1000 *c = rc1000_new(q, &p, err, sizeof err);
+    ASSERT_TRUE(c != NULL);
+    *u = rc_userc_attach(c, so, module, err, sizeof err);
+    ASSERT_TRUE(*u != NULL);
+    uint32_t *b0 = rc1000_bank(c, 0);
+    b0[RC_CTL_FUNCS + RC_SLOT_EXTERNAL] = 0x44;
+    b0[RC_CTL_PAGE] = b0[RC_CTL_PAGE + 1] = RC_PAGE_NONE;
+    return c;
+}
+
+static void queue_message(rc1000 *c, unsigned subop, const uint32_t *pl, unsigned n)
+{
+    uint32_t *b0 = rc1000_bank(c, 0), tail = b0[RC_Q0_BASE];
+    uint32_t *m = b0 + RC_Q0_BASE + RC_Q_RING + tail;
+    memset(m, 0, 32);
+    m[2] = n << 16;
+    m[3] = 0x44;
+    m[4] = RC_ARG0(0, 0, 0, 1, subop, n & 1023);
+    m[7] = RC_ARG3_QUEUE;
+    memcpy(m + 8, pl, n * 4u);
+    b0[RC_Q0_BASE] = tail + 8 + n;
+}
+
+TEST(userc, the_card_streams_a_message_through_the_circuit_in_slot_4)
+{
+    static uint32_t pl[256];
+    for (int i = 0; i < 256; i++) pl[i] = (uint32_t)i * 40503u;
+    evq *q = evq_new();
+    rc_userc *u;
+    rc1000 *c = card_with(q, CIRCUIT, "circ_addsub", &u);
+    rc1000_configure(c);
+    evq_run_until(q, SIM_US(20));
+    queue_message(c, 9, pl, 256);
+    while (RC_ST_PRODUCED(rc1000_status(c)) < 1 && !rc1000_error(c) && evq_now(q) < SIM_US(2000)) evq_step(q);
+    ASSERT_TRUE(rc1000_error(c) == NULL);
+    ASSERT_EQ(RC_ST_PRODUCED(rc1000_status(c)), 1);
+    const uint32_t *out = rc1000_bank(c, 3) + 8;
+    for (int i = 0; i < 256; i++) ASSERT_EQ(out[i], pl[i] + 9);
+    rc_userc_free(u);
+    rc1000_free(c);
+    evq_free(q);
+}
+
+TEST(userc, a_run_time_circuit_that_never_finishes_is_stopped_naming_it)
+{
+    static uint32_t pl[8];
+    evq *q = evq_new();
+    rc_userc *u;
+    rc1000 *c = card_with(q, "hw/circuits/circ_hang.v", "circ_hang", &u);
+    rc1000_configure(c);
+    evq_run_until(q, SIM_US(20));
+    queue_message(c, 0, pl, 8);
+    while (!rc1000_error(c) && evq_pending(q) && evq_now(q) < SIM_US(5000)) evq_step(q);
+    const char *e = rc1000_error(c);
+    ASSERT_TRUE(e != NULL);
+    harness_note("%s", e);
+    ASSERT_TRUE(strstr(e, "rc1000.5: circuit 'circ_hang' (slot 4) ran 5000 clocks without job_done") != NULL);
+    rc_userc_free(u);
+    rc1000_free(c);
+    evq_free(q);
 }
