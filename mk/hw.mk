@@ -62,6 +62,6 @@ $(B)/myrisim: LDLIBS += $(HW_LIBS) -lstdc++ -lpthread
 # build/hw-check FILE.v MODULE: does a user circuit fit the interface
 # (ports, directions, widths; Verilator's lint)? Exit 2 with file:line if not.
 TOOLS += $(B)/hw-check
-$(B)/hw-check: $(B)/obj/tools/hw-check/main.o
+$(B)/hw-check: $(B)/obj/tools/hw-check/main.o $(B)/libmyrisim.a
 	$(CC) $(CFLAGS) -o $@ $^
 TEST_DEPS += $(B)/hw-check

@@ -35,6 +35,7 @@ static const happ *const all[] = {
     &happ_lfc_mcast_check, &happ_lfc_bcast_latency, &happ_lfc_fa, &happ_lfc_mcast_misuse, &happ_lfc_waits, &happ_lfc_bcast_stream, &happ_lfc_recov_random, &happ_lfc_intr, &happ_lfc_loggp,
     &happ_grim_mcast,
     &happ_grim_incast,
+    &happ_grim_video,
     NULL,
 };
 

@@ -25,6 +25,11 @@ struct happ_env {
      * any other name is a bug in the program, reported by happ_call_main */
     const char *const *declared;
     char undeclared[32];
+    /* The capture card's frames on this node (section 6.4's driver keeps
+     * them in host memory), NULL without one: the newest complete frame,
+     * its bytes and number (1 = the first; 0: none yet). */
+    int (*video)(void *vctx, const uint8_t **frame, uint32_t *bytes, uint32_t *number);
+    void *vctx;
 };
 
 typedef struct happ {
@@ -74,6 +79,7 @@ extern const happ happ_tpil_point, happ_tpil_summary, happ_ni2host, happ_irq_ser
 extern const happ happ_grim_pingpong, happ_grim_burst, happ_grim_scan, happ_grim_steps, happ_grim_check,
     happ_grim_stream, happ_grim_alltoall, happ_grim_frag_check, happ_grim_mcast;
 extern const happ happ_grim_incast;   /* app_grim_incast.c */
+extern const happ happ_grim_video;   /* app_grim_video.c: BT848 frames to a remote endpoint (section 6.4) */
 /* Unmodified sockets programs (app_sockets.c, hostlib/sockets) */
 extern const happ happ_sockets;
 /* seed 002 (LFC, the DAS cluster): app_das_paths.c */

@@ -1,7 +1,8 @@
 // canvas: the dynamic circuit canvas of appendix B.3 for the shipped
 // configuration. Slot 8 is the built-in vector ALU; slots 0-7 hold user
 // circuits (here 0 pass, 1 MD5, 2 the hang test circuit, 3 the wrapped
-// byte-swap core; 4-7 empty). Only
+// byte-swap core; 4 the external slot: its pins are the x_* ports, where the
+// C++ shell attaches a user's circuit Verilated at run time; 5-7 empty). Only
 // the circuit in slot `sel` sees job_new and the ports; the others see
 // zeros. Circuits run on the inverted frame clock (B.3.1), so a sender and
 // its receiver act on opposite edges and a word can move every clock.
@@ -27,7 +28,26 @@ module canvas (
     output wire        c_valid,
     input  wire        c_ack,
     output wire [31:0] c_data,
-    output wire [8:0]  present     // which slots hold a circuit
+    output wire [8:0]  present,    // which slots hold a circuit
+    // slot 4, the external slot: the circuit interface of appendix B.3
+    output wire        x_job_new,
+    output wire [3:0]  x_job_subop,
+    output wire [9:0]  x_job_ints,
+    input  wire        x_job_done,
+    output wire        x_operation_complete,
+    input  wire        x_a_on,
+    output wire        x_a_valid,
+    input  wire        x_a_ack,
+    output wire [31:0] x_a_data,
+    input  wire        x_b_on,
+    output wire        x_b_valid,
+    input  wire        x_b_ack,
+    output wire [31:0] x_b_data,
+    input  wire        x_c_on,
+    input  wire        x_c_valid,
+    output wire        x_c_ack,
+    input  wire [31:0] x_c_data,
+    input  wire        x_present   // a circuit is attached to slot 4
 );
     localparam N = 9;
     wire cclk = ~clk;
@@ -52,14 +72,27 @@ module canvas (
     `CANVAS_SLOT(2, circ_hang)
     `CANVAS_SLOT(3, wrap_bswap)
     `CANVAS_SLOT(8, circ_valu)
-    generate for (k = 4; k < 8; k = k + 1) begin : g_empty
+    // slot 4: the same gating as a slot inside, pins out to the shell
+    assign x_job_new = job_new && me[4];
+    assign x_job_subop = job_subop;
+    assign x_job_ints = job_ints;
+    assign x_operation_complete = operation_complete && me[4];
+    assign x_a_valid = a_valid && me[4];
+    assign x_a_data = a_data;
+    assign x_b_valid = b_valid && me[4];
+    assign x_b_data = b_data;
+    assign x_c_ack = c_ack && me[4];
+    assign done[4] = x_job_done; assign aon[4] = x_a_on; assign aack[4] = x_a_ack;
+    assign bon[4] = x_b_on; assign back[4] = x_b_ack; assign con[4] = x_c_on;
+    assign cval[4] = x_c_valid; assign cdat[4] = x_c_data;
+    generate for (k = 5; k < 8; k = k + 1) begin : g_empty
         assign done[k] = 0; assign aon[k] = 0; assign aack[k] = 0; assign bon[k] = 0;
         assign back[k] = 0; assign con[k] = 0; assign cval[k] = 0; assign cdat[k] = 0;
     end endgenerate
 `undef CANVAS_SLOT
-    wire unused = &{1'b0, me[7:4]};   // empty slots
+    wire unused = &{1'b0, me[7:5]};   // empty slots
 
-    assign present = 9'b1_0000_1111;
+    assign present = {4'b1000, x_present, 4'b1111};
     wire ok = sel < N;
     assign job_done = ok && done[sel];
     assign a_on  = ok && aon[sel];  assign a_ack = ok && aack[sel];

@@ -20,7 +20,26 @@ module fpga (
     output wire [3:0]  sel,
     output wire        job_new,
     output wire        dbg_fetch,
-    output wire        dbg_store
+    output wire        dbg_store,
+    // the canvas's external slot 4 (hw/frame/canvas.v), served by the shell
+    output wire        x_job_new,
+    output wire [3:0]  x_job_subop,
+    output wire [9:0]  x_job_ints,
+    input  wire        x_job_done,
+    output wire        x_operation_complete,
+    input  wire        x_a_on,
+    output wire        x_a_valid,
+    input  wire        x_a_ack,
+    output wire [31:0] x_a_data,
+    input  wire        x_b_on,
+    output wire        x_b_valid,
+    input  wire        x_b_ack,
+    output wire [31:0] x_b_data,
+    input  wire        x_c_on,
+    input  wire        x_c_valid,
+    output wire        x_c_ack,
+    input  wire [31:0] x_c_data,
+    input  wire        x_present
 );
     wire [3:0]  job_subop;
     wire [9:0]  job_ints;
@@ -48,5 +67,11 @@ module fpga (
         .operation_complete(operation_complete),
         .a_on(a_on), .a_valid(a_valid), .a_ack(a_ack), .a_data(a_data),
         .b_on(b_on), .b_valid(b_valid), .b_ack(b_ack), .b_data(b_data),
-        .c_on(c_on), .c_valid(c_valid), .c_ack(c_ack), .c_data(c_data), .present(present));
+        .c_on(c_on), .c_valid(c_valid), .c_ack(c_ack), .c_data(c_data), .present(present),
+        .x_job_new(x_job_new), .x_job_subop(x_job_subop), .x_job_ints(x_job_ints),
+        .x_job_done(x_job_done), .x_operation_complete(x_operation_complete),
+        .x_a_on(x_a_on), .x_a_valid(x_a_valid), .x_a_ack(x_a_ack), .x_a_data(x_a_data),
+        .x_b_on(x_b_on), .x_b_valid(x_b_valid), .x_b_ack(x_b_ack), .x_b_data(x_b_data),
+        .x_c_on(x_c_on), .x_c_valid(x_c_valid), .x_c_ack(x_c_ack), .x_c_data(x_c_data),
+        .x_present(x_present));
 endmodule

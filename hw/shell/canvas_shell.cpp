@@ -18,6 +18,7 @@ extern "C" hw_canvas *hw_canvas_new(void)
     c->clocks = 0;
     c->top->clk = 1;
     c->top->reset_h = 1;
+    c->top->x_present = 0;    // nothing in the external slot here
     c->top->eval();
     return c;
 }

@@ -1,6 +1,7 @@
 // The thin C++ shell around the Verilated FPGA (Vfpga): clocks it, serves
 // its four SRAM bank ports from the caller's arrays (data the clock after
-// the address, as the frame expects), refuses ungranted accesses.
+// the address, as the frame expects), refuses ungranted accesses, and
+// serves the canvas's external slot 4 from an attached circuit.
 #include "hw_fpga.h"
 
 #include "Vfpga.h"
@@ -15,6 +16,8 @@ struct hw_fpga {
     uint32_t bad_addr;
     int ctrl_pending;
     uint8_t ctrl;
+    hw_circuit_edge_fn ext;      // the circuit in slot 4, or none
+    void *ext_ctx;
 };
 
 extern "C" hw_fpga *hw_fpga_new(uint32_t *banks[4])
@@ -37,6 +40,41 @@ extern "C" void hw_fpga_free(hw_fpga *f)
 }
 
 extern "C" void hw_fpga_reset(hw_fpga *f, int on) { f->top->reset_h = on ? 1 : 0; }
+
+extern "C" void hw_fpga_attach(hw_fpga *f, hw_circuit_edge_fn fn, void *ctx)
+{
+    f->ext = fn;
+    f->ext_ctx = ctx;
+    f->top->x_present = fn ? 1 : 0;
+}
+
+// Slot 4's circuit takes its edge where the canvas's circuits take theirs,
+// from the pins the frame drives since its last edge; its outputs reach the
+// canvas before the frame's next edge.
+static void external_edge(hw_fpga *f)
+{
+    Vfpga *t = f->top;
+    hw_circuit_pins p = {};
+    p.reset_h = t->reset_h;
+    p.job_new = t->x_job_new;
+    p.job_subop = t->x_job_subop;
+    p.job_ints = t->x_job_ints;
+    p.operation_complete = t->x_operation_complete;
+    p.a_valid = t->x_a_valid;
+    p.a_data = t->x_a_data;
+    p.b_valid = t->x_b_valid;
+    p.b_data = t->x_b_data;
+    p.c_ack = t->x_c_ack;
+    f->ext(f->ext_ctx, &p);
+    t->x_job_done = p.job_done & 1;
+    t->x_a_on = p.a_on & 1;
+    t->x_a_ack = p.a_ack & 1;
+    t->x_b_on = p.b_on & 1;
+    t->x_b_ack = p.b_ack & 1;
+    t->x_c_on = p.c_on & 1;
+    t->x_c_valid = p.c_valid & 1;
+    t->x_c_data = p.c_data;
+}
 
 extern "C" void hw_fpga_ctrl(hw_fpga *f, uint8_t v)
 {
@@ -69,6 +107,7 @@ extern "C" void hw_fpga_clock(hw_fpga *f, unsigned gnt, hw_fpga_out *out)
     t->ctrl = f->ctrl;
     t->ctrl_wr = f->ctrl_pending;
     f->ctrl_pending = 0;
+    if (f->ext) external_edge(f);
     t->clk = 0;               // the circuits' edge
     t->eval();
     t->clk = 1;               // the frame's edge

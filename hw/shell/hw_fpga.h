@@ -7,6 +7,8 @@
 
 #include <stdint.h>
 
+#include "hw_circuit.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -31,6 +33,9 @@ hw_fpga *hw_fpga_new(uint32_t *banks[4]);
 void hw_fpga_free(hw_fpga *f);
 /* Hold or release reset_h (takes effect at the next clock). */
 void hw_fpga_reset(hw_fpga *f, int on);
+/* Attach a circuit to the canvas's external slot 4 (NULL: none; the slot
+ * is then absent from the frame's `present` bits). */
+void hw_fpga_attach(hw_fpga *f, hw_circuit_edge_fn fn, void *ctx);
 /* The host wrote the control port: the strobe is seen at the next clock. */
 void hw_fpga_ctrl(hw_fpga *f, uint8_t v);
 /* One FPGA clock with `gnt` the grant bits the CPLD holds for the FPGA. */

@@ -64,6 +64,8 @@ static void line_done(pci_txn *t, void *ctx)
     free(l);
 }
 
+int bt848_busy(const bt848 *v) { return v->head != NULL; }
+
 static void end_frame(bt848 *v)
 {
     v->st.frames++;

@@ -43,6 +43,7 @@ void bt848_free(bt848 *v);
  * width * height * 2 bytes each, pinned), in turn, from now on. */
 int bt848_start(bt848 *v, const uint64_t *buf, int nbuf, uint32_t frames);
 int bt848_done(const bt848 *v);                /* every frame captured (or dropped) and written */
+int bt848_busy(const bt848 *v);                /* a line is still waiting for or in its DMA */
 const bt848_stats *bt848_stats_of(const bt848 *v);
 const pci_master *bt848_master(const bt848 *v);
 /* The first DMA error ("" if none). */

@@ -1,16 +1,12 @@
 /* The RC-1000's PCI side (pci.h): BAR target for the SRAM window and
- * registers, and the PLX-9080-style chained DMA channel as a bus master.
- * Every SRAM access from the PCI side is checked against the CPLD grant. */
+ * registers behind the PLX 9080's Direct Slave FIFOs and the card's local
+ * bus, and the 9080's chained DMA channel as a bus master. Every SRAM
+ * access from the PCI side is checked against the CPLD grant. */
 #include "pci.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-const rc1000_pci_params rc1000_pci_default = {
-    .target_init_wait = 6, .target_phase_wait = 0,
-    .dma_setup_cycles = 8, .latency_timer = 64, .max_burst = 0,
-};
 
 struct rc1000_pci {
     rc1000 *c;
@@ -24,6 +20,8 @@ struct rc1000_pci {
     uint8_t *buf;                /* one transfer's data */
     pci_txn t;
     uint64_t descs, bytes;
+    sim_time ds_drain;           /* the local bus has written all the write FIFO took */
+    uint64_t ds_disc;
 };
 
 static uint32_t rd32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
@@ -120,10 +118,79 @@ static void dma_start(rc1000_pci *rp)
     else dma_transfer(rp);
 }
 
+/* A write burst into the Direct Slave write FIFO. Each data phase takes
+ * one Lword, which leaves on the local bus `ds_write_clocks` after the one
+ * before (the first of a run after `ds_start_clocks`). A word occupies the
+ * FIFO until the local bus has written it. With the FIFO full the first
+ * data phase waits; a later one is not taken (disconnect). */
+static void ds_write(const rc1000_pci *rp, const pci_burst *b, pci_plan *out, sim_time *drain_out, int *disc)
+{
+    const rc1000_pci_params *p = &rp->p;
+    sim_time w = (sim_time)p->ds_write_clocks * p->local_clock_ps, start = (sim_time)p->ds_start_clocks * p->local_clock_ps;
+    sim_time depth = p->ds_wfifo_lwords ? p->ds_wfifo_lwords : 1;
+    sim_time drain = rp->ds_drain, t = b->t_data0, clk = b->clk;
+    uint32_t nph = pci_phases(b->addr, b->max_bytes, b->width), k = 0;
+    *disc = 0;
+    for (uint32_t i = 0; i < nph; i++) {
+        if (i > 0 && b->t_stop != SIM_TIME_NEVER && t >= b->t_stop) break;
+        sim_time waits = i == 0 ? p->target_write_wait : 0;
+        sim_time t_acc = t + (waits + 1) * clk;
+        /* words still in the FIFO when this phase would complete */
+        sim_time occ = drain > t_acc ? (drain - t_acc + w - 1) / w : 0;
+        if (occ >= depth) {
+            if (i > 0) { *disc = 1; break; }
+            sim_time room = drain - (depth - 1) * w;             /* one word has left */
+            t_acc = t + ((room - t + clk - 1) / clk) * clk;
+            if (t_acc < t + (waits + 1) * clk) t_acc = t + (waits + 1) * clk;
+        }
+        drain = (drain > t_acc ? drain : t_acc + start) + w;
+        t = t_acc;
+        k++;
+    }
+    uint32_t bytes = pci_phase_bytes(b->addr, k, b->width);
+    out->bytes = bytes > b->max_bytes ? b->max_bytes : bytes;
+    out->t_end = t;
+    *drain_out = drain;
+}
+
 static void plan(void *ctx, const pci_burst *b, pci_plan *out)
 {
     rc1000_pci *rp = ctx;
-    pci_plan_simple(b, rp->p.target_init_wait, rp->p.target_phase_wait, 0, out);
+    const rc1000_pci_params *p = &rp->p;
+    if (b->cmd == PCI_WRITE) {
+        sim_time d;
+        int disc;
+        ds_write(rp, b, out, &d, &disc);
+        return;
+    }
+    /* A Direct Slave read: across the clock boundary, after the posted
+     * writes ahead of it have left the FIFO, hold the local bus, one single
+     * cycle per Lword, data back across the boundary. */
+    sim_time clk = b->clk, lc = p->local_clock_ps;
+    sim_time t_loc = b->t_data0 + p->ds_sync_pci_clocks * clk;
+    if (rp->ds_drain > t_loc) t_loc = rp->ds_drain;
+    t_loc += (sim_time)(p->ds_start_clocks + p->ds_read_clocks) * lc + p->ds_sync_pci_clocks * clk;
+    uint32_t init = (uint32_t)((t_loc - b->t_data0 + clk - 1) / clk);
+    uint32_t per = (uint32_t)(((sim_time)p->ds_read_clocks * lc + clk - 1) / clk);
+    pci_plan_simple(b, init ? init - 1 : 0, per ? per - 1 : 0, 0, out);
+}
+
+/* The burst happened: the FIFO took exactly the planned words (the plan
+ * may have been cut by the latency timer after this burst was first planned). */
+static void commit(void *ctx, const pci_burst *b, const pci_plan *pl)
+{
+    rc1000_pci *rp = ctx;
+    if (b->cmd != PCI_WRITE) return;
+    pci_plan first, took;
+    sim_time d;
+    int disc;
+    ds_write(rp, b, &first, &d, &disc);
+    pci_burst bb = *b;
+    bb.max_bytes = pl->bytes;
+    bb.t_stop = SIM_TIME_NEVER;
+    ds_write(rp, &bb, &took, &d, &disc);
+    rp->ds_drain = d;
+    if (first.bytes == pl->bytes && first.bytes < b->max_bytes) rp->ds_disc++;
 }
 
 static int reg_write(rc1000_pci *rp, uint32_t r, uint32_t v, char *err, size_t n)
@@ -180,7 +247,7 @@ static int access(void *ctx, pci_cmd cmd, uint64_t addr, uint8_t *data, uint32_t
     return 0;
 }
 
-static const pci_target_ops ops = {.plan = plan, .access = access};
+static const pci_target_ops ops = {.plan = plan, .commit = commit, .access = access};
 
 rc1000_pci *rc1000_pci_attach(rc1000 *c, pci_bus *bus, uint64_t bar, const rc1000_pci_params *p,
                               char *err, size_t n)
@@ -209,3 +276,5 @@ void rc1000_pci_free(rc1000_pci *rp)
 
 uint64_t rc1000_pci_dma_descs(const rc1000_pci *rp) { return rp->descs; }
 uint64_t rc1000_pci_dma_bytes(const rc1000_pci *rp) { return rp->bytes; }
+uint64_t rc1000_pci_ds_disconnects(const rc1000_pci *rp) { return rp->ds_disc; }
+sim_time rc1000_pci_ds_drained(const rc1000_pci *rp) { return rp->ds_drain; }

@@ -29,10 +29,16 @@
 #define RC_CSR_START     2u
 #define RC_CSR_DONE      16u
 
-/* Timing of the card's PCI side (inputs, not calibrated against Figure 6.8). */
+/* Timing of the card's PCI side: the PLX 9080 and the card's local bus.
+ * The values are inputs from the components (pci_profile.c, with sources). */
 typedef struct {
-    uint32_t target_init_wait, target_phase_wait;   /* PIO target wait states */
-    uint32_t dma_setup_cycles;                      /* start or descriptor to the first request */
+    sim_time local_clock_ps;                        /* the card's local bus clock */
+    uint32_t ds_wfifo_lwords;                       /* Direct Slave write FIFO depth */
+    uint32_t ds_write_clocks, ds_read_clocks;       /* local clocks per single-cycle Lword */
+    uint32_t ds_start_clocks;                       /* sync + local bus hold before a run */
+    uint32_t ds_sync_pci_clocks;                    /* read data back across the clock boundary */
+    uint32_t target_write_wait;                     /* wait states before a write's first data phase */
+    uint32_t dma_setup_cycles;                      /* REQ# down between the channel's tenures */
     uint32_t latency_timer, max_burst;
 } rc1000_pci_params;
 extern const rc1000_pci_params rc1000_pci_default;
@@ -47,5 +53,10 @@ void rc1000_pci_free(rc1000_pci *rp);
 /* Descriptors run and bytes moved by the DMA channel. */
 uint64_t rc1000_pci_dma_descs(const rc1000_pci *rp);
 uint64_t rc1000_pci_dma_bytes(const rc1000_pci *rp);
+/* PCI write bursts the 9080 cut short because its Direct Slave write FIFO
+ * was full (disconnects), and the time the local bus has written all that
+ * the FIFO took so far. */
+uint64_t rc1000_pci_ds_disconnects(const rc1000_pci *rp);
+sim_time rc1000_pci_ds_drained(const rc1000_pci *rp);
 
 #endif

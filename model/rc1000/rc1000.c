@@ -31,6 +31,7 @@ struct rc1000 {
     uint64_t clocks, job_clocks;
     uint64_t ph[RC_PH_COUNT], fetch, store;
     char err[256];
+    char ext_name[64];               /* the circuit in the external slot 4 */
 };
 
 rc1000 *rc1000_new(evq *q, const rc1000_params *p, char *err, size_t n)
@@ -48,6 +49,12 @@ rc1000 *rc1000_new(evq *q, const rc1000_params *p, char *err, size_t n)
     rc_cpld_init(&c->cpld, p->grant_clocks);
     c->fpga = hw_fpga_new(c->bank);
     return c;
+}
+
+void rc1000_attach_circuit(rc1000 *c, hw_circuit_edge_fn fn, void *ctx, const char *name)
+{
+    hw_fpga_attach(c->fpga, fn, ctx);
+    snprintf(c->ext_name, sizeof c->ext_name, "%s", fn && name ? name : "");
 }
 
 void rc1000_free(rc1000 *c)
@@ -116,7 +123,8 @@ static void clock_once(void *arg)
         char w[160];
         unsigned s = c->out.sel;
         snprintf(w, sizeof w, "circuit '%s' (slot %u) ran %llu clocks without job_done; stopped",
-                 s < RC_SLOTS && names[s][0] ? names[s] : "?", s,
+                 s == RC_SLOT_EXTERNAL && c->ext_name[0] ? c->ext_name
+                 : s < RC_SLOTS && names[s][0] ? names[s] : "?", s,
                  (unsigned long long)c->p.timeout_clocks);
         stop(c, w);
         return;

@@ -7,6 +7,7 @@
 #define MYRISIM_RC1000_H
 
 #include "../event/evq.h"
+#include "../../hw/shell/hw_circuit.h"
 #include "cpld.h"
 
 #include <stddef.h>
@@ -34,6 +35,10 @@ rc_cpld *rc1000_cpld(rc1000 *c);
 /* Load the configuration and reset the FPGA: it is held until now +
  * config_ps + reset_ps, then starts clocking. Returns that time. */
 sim_time rc1000_configure(rc1000 *c);
+/* Put a circuit outside the Verilated FPGA (a user's, Verilated at run
+ * time: model/rc1000/userc.h) into the canvas's external slot 4; `name`
+ * names it in errors. fn NULL empties the slot. */
+void rc1000_attach_circuit(rc1000 *c, hw_circuit_edge_fn fn, void *ctx, const char *name);
 /* The settable clock: a new period from the next clock on. */
 void rc1000_set_clock(rc1000 *c, sim_time period_ps);
 uint8_t rc1000_status(const rc1000 *c);

@@ -47,6 +47,7 @@
 /* the circuits of the shipped canvas by slot (hw/frame/canvas.v); slot 8 is the ALU */
 #define RC_SLOTS 9
 #define RC_SLOT_NAMES {"pass", "md5", "hang", "bswap", "", "", "", "", "alu"}
+#define RC_SLOT_EXTERNAL 4u   /* the canvas's external slot: a run-time circuit */
 
 /* the frame sequencer's states (the `phase` output) */
 enum {

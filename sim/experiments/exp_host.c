@@ -360,6 +360,7 @@ static void host_run(const run_spec *r, run_result *res)
     int vfail = 0;
     video = exp_video_start(r, s, bus_of(hp, c.pci), res, &vfail);
     if (vfail) goto out;
+    if (video) call[0].env.video = exp_video_latest, call[0].env.vctx = video;   /* node 0's program sees the frames */
     sim_time until = (sim_time)(run_number(r, "experiment.time_limit_us", 2e6) * 1e6);
     int systemc = cosim_run_systemc_hosts && strcmp(run_string(r, "experiment.backend", "systemc"), "c");
     if (!systemc && n > 1) {

@@ -5,7 +5,10 @@
  * Verilated frame passes the payload into an outgoing slot; the host polls
  * the status port, acquires bank 3, moves the message to host memory with
  * the card's DMA engine and releases. Each step is timed in simulated time;
- * the frame's clocks come from its state machine. */
+ * the frame's clocks come from its state machine. With `circuit` the
+ * message goes to a user's circuit instead of the pass circuit: Verilated at
+ * run time into a cache (hwbuild.h) and attached to the canvas's external
+ * slot 4; its ports are checked at load time (file:line errors, exit 2). */
 #include "experiments.h"
 
 #include "../../model/host/host.h"
@@ -13,10 +16,13 @@
 #include "../../model/host/hostmem.h"
 #include "../../model/rc1000/pci.h"
 #include "../../model/rc1000/rc1000_map.h"
+#include "../../model/rc1000/userc.h"
 #include "../scenario/runspec.h"
 #include "exp_rc1000_ni.h"
 #include "exp_rc1000_xfer.h"
 #include "exp_rc1000_fault.h"
+#include "exp_util.h"
+#include "hwbuild.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +56,11 @@ static const key_spec rc_keys[] = {
      "op fault, function: host time to set the FPGA clock (an input; default 2,405, Table 7.1)"},
     {"how", KT_STRING, 0, NULL, how_names, "injection mechanism", NULL,
      "op inject: plain, mmx or sse PIO, or dma (zero-copy: a chained descriptor per 4 KB page; default sse)"},
+    {"circuit", KT_STRING, 0, NULL, NULL, NULL, NULL,
+     "op stage: a Verilog file holding a user's circuit (appendix B.3's interface), Verilated at run time into "
+     "build/scenarios/hw/ and run in canvas slot 4 in place of the pass circuit; measures out_sum, out_words"},
+    {"module", KT_STRING, 0, NULL, NULL, NULL, NULL, "the circuit's module in `circuit` (default: the file's name)"},
+    {"subop", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "the message's sub-op (Table B.1, 0..15; default 0)"},
     {"injector", KT_STRING, 0, NULL, injector_names, "injector", NULL,
      "who acquires bank 0 and injects: the host by PIO (default) or the LANai 4 on the card's PMC site by "
      "peer-to-peer DMA through the card's bridge (ni: measures acquire0_us, inject_us, release0_us, "
@@ -62,7 +73,7 @@ static const char *const rc_measures[] = {
     "acquire0_us", "inject_us", "release0_us", "fpga_us", "fpga_fetch_clocks", "fpga_store_clocks",
     "acquire3_us", "dma_us", "release3_us", "bridge_posted_bytes", "bandwidth_mbs", "time_us", "unload_us",
     "load_us", "detect_us", "acquire_us", "process_us", "reconfigure_us", "set_ids_us", "reset_wait_us", "release_us",
-    "handler_us", "resume_us", "notify_us", "fpga_fault_clocks", "fpga_reload_clocks", NULL,
+    "handler_us", "resume_us", "notify_us", "fpga_fault_clocks", "fpga_reload_clocks", "out_sum", "out_words", NULL,
 };
 
 typedef struct {
@@ -111,6 +122,46 @@ static int acquire(stage *s, uint32_t banks)
 
 static double us(sim_time t) { return (double)t / 1e6; }
 
+/* The circuit's file (scenario-relative paths as firmware's) and module. */
+static int circuit_of(const run_spec *r, char *file, size_t flen, char *module, size_t mlen)
+{
+    const char *c = run_string(r, "experiment.circuit", NULL);
+    if (!c) return 0;
+    exp_path(r, c, file, flen);
+    const char *m = run_string(r, "experiment.module", NULL);
+    if (m) snprintf(module, mlen, "%s", m);
+    else {
+        const char *b = strrchr(file, '/');
+        snprintf(module, mlen, "%s", b ? b + 1 : file);
+        char *dot = strrchr(module, '.');
+        if (dot) *dot = 0;
+    }
+    return 1;
+}
+
+/* Load time: a named circuit must fit appendix B.3 and pass Verilator's
+ * lint, unless its library is already cached (then it did). */
+static int rc_check(const run_spec *r, diag *d)
+{
+    int before = d->errors;
+    char file[2048], module[256], so[2400];
+    static char err[16384];
+    exp_check_range(r, "experiment.subop", 0, 0, 15, d);
+    if (!circuit_of(r, file, sizeof file, module, sizeof module)) return d->errors - before;
+    const config_setting_t *at = run_setting(r, "experiment.circuit");
+    if (strcmp(run_string(r, "experiment.op", "stage"), "stage") ||
+        strcmp(run_string(r, "experiment.injector", "host"), "host")) {
+        diag_at(d, at, "a circuit runs in op stage with the host as injector");
+        return d->errors - before;
+    }
+    int hit = hw_circuit_cached(r->sc->root, file, module, so, sizeof so, err, sizeof err);
+    if (hit < 0) diag_at(d, at, "%s", err);
+    else if (!hit && (hw_circuit_ports(file, module, err, sizeof err) ||
+                      hw_circuit_lint(file, module, NULL, 0, err, sizeof err)))
+        diag_at(d, at, "circuit '%s' does not fit the frame:\n%s", module, err);
+    return d->errors - before;
+}
+
 static void rc_run(const run_spec *r, run_result *res)
 {
     char err[256];
@@ -151,6 +202,10 @@ static void rc_run(const run_spec *r, run_result *res)
     }
     stage s = {0};
     hm_space *k = NULL;
+    rc_userc *uc = NULL;
+    char cfile[2048], cmod[256];
+    int user = circuit_of(r, cfile, sizeof cfile, cmod, sizeof cmod);
+    unsigned slot = user ? RC_SLOT_EXTERNAL : 0, subop = (unsigned)run_number(r, "experiment.subop", 0);
     s.q = evq_new();
     s.h = host_new(s.q, hp, 1, err, sizeof err);
     rc1000_params p = rc1000_default_params;
@@ -162,8 +217,18 @@ static void rc_run(const run_spec *r, run_result *res)
         result_fail(res, "rc1000_stage: %s", err);
         goto out;
     }
+    if (user) {
+        static char berr[8192];
+        char so[2400];
+        int built = 0;
+        if (hw_circuit_build(r->sc->root, cfile, cmod, so, sizeof so, &built, berr, sizeof berr) ||
+            !(uc = rc_userc_attach(s.c, so, cmod, berr, sizeof berr))) {
+            result_fail(res, "rc1000_stage: %s", berr);
+            goto out;
+        }
+    }
     uint32_t *b0 = rc1000_bank(s.c, 0), words = bytes / 4;
-    b0[RC_CTL_FUNCS + 0] = 0x40;         /* pass in slot 0 */
+    b0[RC_CTL_FUNCS + slot] = 0x40;      /* pass in slot 0, or the user's circuit in slot 4 */
     b0[RC_CTL_PAGE] = b0[RC_CTL_PAGE + 1] = RC_PAGE_NONE;
     b0[RC_CTL_EP] = 0x0100;
     rc1000_configure(s.c);
@@ -174,7 +239,7 @@ static void rc_run(const run_spec *r, run_result *res)
     memset(msg, 0, sizeof msg);
     msg[2] = words << 16;
     msg[3] = 0x40;
-    msg[4] = RC_ARG0(0, 0, 0, 1, 0, words & 1023);
+    msg[4] = RC_ARG0(0, 0, 0, 1, subop & 15, words & 1023);
     msg[7] = RC_ARG3_QUEUE;
     for (uint32_t i = 0; i < words; i++) msg[8 + i] = i * 2654435761u;
     k = hm_space_new(host_mem(s.h), "kernel");
@@ -223,10 +288,14 @@ static void rc_run(const run_spec *r, run_result *res)
     sim_time t6 = evq_now(s.q);
     if (reg_w(&s, RC_REG_REQ, 0)) goto bad;
     sim_time t7 = evq_now(s.q);
-    if (memcmp(buf + 8, msg + 8, bytes)) {
+    if (!user && memcmp(buf + 8, msg + 8, bytes)) {
         result_fail(res, "rc1000_stage: the payload came back changed");
         goto out;
     }
+    uint32_t sum = 0;
+    for (uint32_t i = 0; i < words; i++) sum += buf[8 + i];
+    result_set(res, "out_sum", (double)sum);
+    result_set(res, "out_words", (double)(buf[2] >> 16));
     result_set(res, "acquire0_us", us(t1 - t0));
     result_set(res, "inject_us", us(t2 - t1));
     result_set(res, "release0_us", us(t3 - t2));
@@ -241,6 +310,7 @@ bad:
     result_fail(res, "rc1000_stage: %s", rc1000_error(s.c) ? rc1000_error(s.c) : host_error(s.h) ? host_error(s.h) : "the host lost the card");
 out:
     if (k) hm_space_free(k);
+    rc_userc_free(uc);
     rc1000_pci_free(s.rp);
     rc1000_free(s.c);
     if (s.h) host_free(s.h);
@@ -254,6 +324,6 @@ const experiment_kind rc1000_stage_kind = {
     .measures = rc_measures,
     .custom_measures = 0,
     .supports_trace = 0,
-    .check = NULL,
+    .check = rc_check,
     .run = rc_run,
 };

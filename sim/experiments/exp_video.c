@@ -17,7 +17,20 @@ struct exp_video {
     hm_space *k;
     uint32_t frames, frame_bytes;
     double peak_Bps;
+    uint8_t *va[2];              /* the two frame buffers, as host code sees them */
 };
+
+int exp_video_latest(void *vp, const uint8_t **frame, uint32_t *bytes, uint32_t *number)
+{
+    exp_video *v = vp;
+    const bt848_stats *st = bt848_stats_of(v->card);
+    /* frames ended; the last one's lines may still be on their way */
+    uint64_t n = st->frames > 0 && bt848_busy(v->card) ? st->frames - 1 : st->frames;
+    *number = (uint32_t)n;
+    *bytes = n ? v->frame_bytes : 0;
+    *frame = n ? v->va[(n - 1) % 2] : NULL;
+    return 0;
+}
 
 exp_video *exp_video_start(const run_spec *r, cosim *s, int bus, run_result *res, int *failed)
 {
@@ -38,7 +51,7 @@ exp_video *exp_video_start(const run_spec *r, cosim *s, int bus, run_result *res
     v->k = hm_space_new(host_mem(hh), "video");
     uint64_t pa[2];
     for (int i = 0; v->card && v->k && i < 2; i++)
-        if (!hm_alloc_contig(v->k, v->frame_bytes, &pa[i])) {
+        if (!(v->va[i] = hm_alloc_contig(v->k, v->frame_bytes, &pa[i]))) {
             snprintf(err, sizeof err, "frame buffer: %s", hm_error(v->k));
             goto bad;
         }

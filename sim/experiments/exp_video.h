@@ -19,5 +19,8 @@ exp_video *exp_video_start(const run_spec *r, cosim *s, int bus, run_result *res
  * the bus's peak) and video_bus_busy_pct (the card's tenures over the
  * capture's time). Frees v. */
 void exp_video_finish(exp_video *v, cosim *s, run_result *res);
+/* The newest frame written completely into host memory (happ_env.video):
+ * its bytes and number (1 = the first); *number 0 when none is yet. */
+int exp_video_latest(void *v, const uint8_t **frame, uint32_t *bytes, uint32_t *number);
 
 #endif

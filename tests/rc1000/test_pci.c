@@ -152,3 +152,37 @@ TEST(rc1000, pio_to_sram_without_grant_is_a_target_abort)
     ASSERT_EQ(rc1000_bank(r.c, 1)[0], 0);
     rig_close(&r);
 }
+
+/* The PLX 9080's Direct Slave write FIFO (pci_profile.c): the host's
+ * write-combined bursts fill it faster than the local bus empties it, so a
+ * 4 KB PIO is paced by the local bus (one Lword per ds_write_clocks),
+ * bursts are cut by disconnects, and a read behind the writes waits for
+ * them to leave the FIFO (the 9080 keeps PCI order). */
+TEST(rc1000, pio_writes_are_paced_by_the_9080_write_fifo)
+{
+    rig r;
+    rig_open(&r);
+    acquire(&r, 0x2);
+    static uint8_t src[4096];
+    for (int i = 0; i < 4096; i++) src[i] = (uint8_t)(i * 7 + 3);
+    const rc1000_pci_params *p = &rc1000_pci_default;
+    sim_time word = (sim_time)p->ds_write_clocks * p->local_clock_ps;
+    sim_time t0 = evq_now(r.q);
+    int f = 0;
+    ASSERT_EQ(host_pio_write(r.h, 0, BAR + (1u << 21), src, 4096, HPIO_SSE, flag, &f), 0);
+    ASSERT_EQ(wait_flag(&r, &f), 1);
+    uint32_t g = reg_r(&r, RC_REG_GRANT);
+    sim_time t_read = evq_now(r.q), drained = rc1000_pci_ds_drained(r.rp);
+    ASSERT_EQ(g & 2, 2);
+    ASSERT_MEM_EQ(rc1000_bank(r.c, 1), src, 4096);
+    /* the local bus wrote 1,024 Lwords one after the other */
+    ASSERT_TRUE(drained - t0 >= 1024 * word);
+    ASSERT_TRUE(drained - t0 < 1024 * word + SIM_US(5));
+    ASSERT_TRUE(rc1000_pci_ds_disconnects(r.rp) > 0);
+    ASSERT_TRUE(t_read > drained);             /* the read came back after the writes landed */
+    char b1[32], b2[32];
+    harness_note("4 KB SSE PIO: FIFO drained %s after the first store, %llu disconnects; grant read back %s later",
+                 sim_time_us(drained - t0, b1, sizeof b1), (unsigned long long)rc1000_pci_ds_disconnects(r.rp),
+                 sim_time_us(t_read - drained, b2, sizeof b2));
+    rig_close(&r);
+}
