@@ -133,7 +133,6 @@ static void skim(evq *q)
     }
 }
 
-
 const char *sim_time_us(sim_time t, char *buf, size_t n)
 {
     uint64_t ns = t / 1000u + (t % 1000u >= 500u);
