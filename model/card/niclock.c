@@ -19,5 +19,7 @@ int ni_clock_init(ni_clock *k, uint64_t hz)
     k->num = ps / g;
     k->den = hz / g;
     k->wide = k->num > UINT64_MAX / k->den;   /* b * num or r * den could overflow */
+    k->a_max = (SIM_TIME_NEVER - 1) / k->num;
+    k->q_max = UINT64_MAX / k->den;
     return 0;
 }

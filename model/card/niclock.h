@@ -13,6 +13,8 @@
 typedef struct {
     uint64_t num, den;   /* picoseconds per cycle = num / den, in lowest terms */
     int wide;            /* num * den overflows 64 bits: use 128-bit products */
+    uint64_t a_max;      /* (SIM_TIME_NEVER - 1) / num, and ... */
+    uint64_t q_max;      /* ... UINT64_MAX / den: the saturation limits, divided once */
 } ni_clock;
 
 /* 0, or -1 if hz is 0. */
@@ -26,7 +28,7 @@ static inline sim_time ni_clock_ps(const ni_clock *k, uint64_t c)
         return p >= SIM_TIME_NEVER ? SIM_TIME_NEVER : (sim_time)p;
     }
     uint64_t a = c / k->den, b = c % k->den;
-    if (a > (SIM_TIME_NEVER - 1) / k->num) return SIM_TIME_NEVER;
+    if (a > k->a_max) return SIM_TIME_NEVER;
     return a * k->num + b * k->num / k->den;
 }
 
@@ -40,7 +42,7 @@ static inline uint64_t ni_clock_cycle_at(const ni_clock *k, sim_time t)
         return p >= UINT64_MAX ? UINT64_MAX : (uint64_t)p;
     }
     uint64_t q = t / k->num, r = t % k->num;
-    if (q >= UINT64_MAX / k->den) return UINT64_MAX;
+    if (q >= k->q_max) return UINT64_MAX;
     return q * k->den + (r * k->den + k->num - 1) / k->num;
 }
 

@@ -139,16 +139,19 @@ static void take(ni_card *c)
         unsigned bulk = n > 5 ? n - 5 : 0;
         r->crc8 = crc8_update(r->crc8, tmp, bulk);
         r->crc32 = crc32_update(r->crc32, tmp, bulk);
-        for (unsigned i = bulk; i < n; i++) {
-            memmove(r->h_crc, r->h_crc + 1, 4 * sizeof r->h_crc[0]);
-            memmove(r->h_addr, r->h_addr + 1, 4 * sizeof r->h_addr[0]);
-            memmove(r->h_byte, r->h_byte + 1, 4);
-            r->h_crc[4] = r->crc32;
-            r->h_addr[4] = r->wp + i;
-            r->h_byte[4] = tmp[i];
-            r->crc8 = crc8_update(r->crc8, &tmp[i], 1);
+        unsigned k = n - bulk;               /* 0..5 bytes enter the history */
+        if (k) {                             /* shift the history once */
+            memmove(r->h_crc, r->h_crc + k, (5 - k) * sizeof r->h_crc[0]);
+            memmove(r->h_addr, r->h_addr + k, (5 - k) * sizeof r->h_addr[0]);
+            memmove(r->h_byte, r->h_byte + k, 5 - k);
+        }
+        for (unsigned i = bulk, j = 5 - k; i < n; i++, j++) {
+            r->h_crc[j] = r->crc32;          /* the CRC-32 state before the byte */
+            r->h_addr[j] = r->wp + i;
+            r->h_byte[j] = tmp[i];
             r->crc32 = crc32_update(r->crc32, &tmp[i], 1);
         }
+        r->crc8 = crc8_update(r->crc8, tmp + bulk, k);
         sim_time busy = engine_ps(c, n);
         if (n) {
             memcpy(sram + r->wp, tmp, n);

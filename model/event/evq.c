@@ -16,15 +16,14 @@ typedef struct {
 } ev_entry;
 
 struct evq {
+    evq_head h;               /* now and wakes (first: evq.h reads them) */
     ev_entry *heap;
     int n, cap;
     uint64_t next_seq;
-    sim_time now;
     uint64_t run_count;
     idset ids;                /* every id in the heap: LIVE or CANCELLED */
     int ncancel;              /* CANCELLED ones */
     int top_live;             /* heap[0] is known LIVE (skim need not look it up) */
-    uint64_t wakes;           /* evq_note_wake calls */
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -87,7 +86,7 @@ static void sift_down(evq *q, int i)
 
 ev_id evq_at(evq *q, sim_time t, ev_fn fn, void *arg)
 {
-    if (t < q->now) t = q->now;
+    if (t < q->h.now) t = q->h.now;
     if (q->n == q->cap) {
         q->cap = q->cap ? q->cap * 2 : 256;
         q->heap = xrealloc(q->heap, (size_t)q->cap * sizeof *q->heap);
@@ -102,7 +101,7 @@ ev_id evq_at(evq *q, sim_time t, ev_fn fn, void *arg)
 
 ev_id evq_after(evq *q, sim_time delay, ev_fn fn, void *arg)
 {
-    return evq_at(q, q->now + delay, fn, arg);
+    return evq_at(q, q->h.now + delay, fn, arg);
 }
 
 void evq_cancel(evq *q, ev_id id)
@@ -134,8 +133,6 @@ static void skim(evq *q)
     }
 }
 
-sim_time evq_now(const evq *q) { return q->now; }
-
 const char *sim_time_us(sim_time t, char *buf, size_t n)
 {
     uint64_t ns = t / 1000u + (t % 1000u >= 500u);
@@ -144,12 +141,11 @@ const char *sim_time_us(sim_time t, char *buf, size_t n)
 }
 int evq_pending(const evq *q) { return q->n - q->ncancel; }
 uint64_t evq_events_run(const evq *q) { return q->run_count; }
-void evq_note_wake(evq *q) { q->wakes++; }
-uint64_t evq_wakes(const evq *q) { return q->wakes; }
+void evq_note_wake(evq *q) { q->h.wakes++; }
 
 void evq_advance(evq *q, sim_time t)
 {
-    if (t > q->now) q->now = t;
+    if (t > q->h.now) q->h.now = t;
 }
 
 sim_time evq_next(const evq *q)
@@ -167,7 +163,7 @@ uint64_t evq_run_until(evq *q, sim_time limit)
         ev_entry e = q->heap[0];
         pop(q);
         idset_del(&q->ids, e.seq);
-        q->now = e.t;
+        q->h.now = e.t;
         q->run_count++;
         ran++;
         e.fn(e.arg);

@@ -20,6 +20,12 @@ const char *sim_time_us(sim_time t, char *buf, size_t n);
 
 typedef void (*ev_fn)(void *arg);
 typedef struct evq evq;
+/* The start of every evq, visible so the two reads made on every event and
+ * every co-simulation round inline (evq_now, evq_wakes); only evq.c writes it. */
+typedef struct {
+    uint64_t now;                         /* sim_time */
+    uint64_t wakes;                       /* evq_note_wake calls */
+} evq_head;
 typedef uint64_t ev_id;                  /* 0 is never a valid id */
 
 evq *evq_new(void);
@@ -32,7 +38,7 @@ ev_id evq_after(evq *q, sim_time delay, ev_fn fn, void *arg);
 /* Cancel a pending event; harmless if it already ran or was cancelled. */
 void evq_cancel(evq *q, ev_id id);
 
-sim_time evq_now(const evq *q);
+static inline sim_time evq_now(const evq *q) { return ((const evq_head *)(const void *)q)->now; }
 /* Move "now" forward without running anything (the caller guarantees no
  * event is pending before t): used when another clock domain (an ISS) has
  * advanced to t and is about to act on the models. */
@@ -50,7 +56,7 @@ uint64_t evq_events_run(const evq *q);   /* total, for statistics */
  * events learns in O(1) that one of them woke a process instead of
  * scanning every waiting process after each step. */
 void evq_note_wake(evq *q);
-uint64_t evq_wakes(const evq *q);
+static inline uint64_t evq_wakes(const evq *q) { return ((const evq_head *)(const void *)q)->wakes; }
 int evq_pending(const evq *q);
 
 #endif

@@ -172,6 +172,8 @@ void cosim_free(cosim *s)
                 (unsigned long long)s->st.core_runs, (unsigned long long)s->st.parked_runs,
                 (unsigned long long)evq_events_run(s->q), (unsigned long long)evq_wakes(s->q),
                 (unsigned long long)cycles, (unsigned long long)skipped, (unsigned long long)skips);
+        char drops[1024];
+        if (s->f && fabric_drop_summary(s->f, drops, sizeof drops)[0]) fprintf(stderr, "cosim stats: %s\n", drops);
     }
     for (int i = 0; i < s->n && s->nd; i++) {
         node *nd = &s->nd[i];

@@ -178,10 +178,8 @@ static void src_pull(void *ctx, lk_sym *out, unsigned n, sim_time start, sim_tim
 unsigned ep_rx_avail(const lk_ep *e)
 {
     if (!e->rx) return 0;
-    unsigned n = lk_rx_count(e->rx);
-    for (unsigned i = 0; i < n; i++)
-        if (lk_rx_peek(e->rx, i).flags & LK_TAIL) return i + 1;
-    return n;
+    int tail;
+    return lk_rx_unit(e->rx, lk_rx_count(e->rx), &tail);
 }
 
 unsigned ep_recv_syms(lk_ep *e, lk_sym *out, unsigned max)

@@ -170,6 +170,47 @@ uint64_t fabric_overflows(const fabric *f)
     return n;
 }
 
+void fabric_xbar_totals(const fabric *f, xbar_stats *sum)
+{
+    *sum = (xbar_stats){0};
+    for (int i = 0; i < f->t->nnode; i++) {
+        if (!f->sw[i]) continue;
+        const xbar_stats *x = xbar_get_stats(f->sw[i]);
+        sum->forwarded += x->forwarded;
+        sum->bad_route += x->bad_route;
+        sum->runts += x->runts;
+        sum->timeouts += x->timeouts;
+        sum->truncated += x->truncated;
+    }
+}
+
+/* "switch drops: 156 blocked-packet timeouts (12 truncated), 0 bad routes,
+ * 0 runts; timeouts by switch: sw19 3, sw24 20, ...", the list cut to fit. */
+const char *fabric_drop_summary(const fabric *f, char *buf, size_t n)
+{
+    xbar_stats t;
+    fabric_xbar_totals(f, &t);
+    if (!n) return buf;
+    buf[0] = 0;
+    if (!t.timeouts && !t.bad_route && !t.runts) return buf;
+    size_t k = (size_t)snprintf(buf, n, "switch drops: %llu blocked-packet timeouts (%llu truncated), %llu bad routes, %llu runts",
+                                (unsigned long long)t.timeouts, (unsigned long long)t.truncated,
+                                (unsigned long long)t.bad_route, (unsigned long long)t.runts);
+    const char *sep = "; timeouts by switch:";
+    for (int i = 0; i < f->t->nnode && k < n; i++) {
+        if (!f->sw[i] || !xbar_get_stats(f->sw[i])->timeouts) continue;
+        int w = snprintf(buf + k, n - k, "%s %s %llu", sep, xbar_name(f->sw[i]),
+                         (unsigned long long)xbar_get_stats(f->sw[i])->timeouts);
+        if (w < 0 || (size_t)w >= n - k) {   /* keep whole entries only */
+            buf[k] = 0;
+            break;
+        }
+        k += (size_t)w;
+        sep = ",";
+    }
+    return buf;
+}
+
 uint64_t fabric_chunks(const fabric *f)
 {
     uint64_t n = 0;

@@ -40,6 +40,10 @@ const lk_progress *fabric_progress(const fabric *f);
 /* Sum over all links: slack overflows (must stay 0) and chunks delivered. */
 uint64_t fabric_overflows(const fabric *f);
 uint64_t fabric_chunks(const fabric *f);
+/* Sum of every switch's counters (xbar_stats), and a one-line summary of
+ * the dropped packets ("switch drops: ..."; "" when none) into buf. */
+void fabric_xbar_totals(const fabric *f, xbar_stats *sum);
+const char *fabric_drop_summary(const fabric *f, char *buf, size_t n);
 
 /* Wait-for state of every channel (index = cable * 2 + dir). Free with
  * fabric_snapshot_free. */

@@ -273,16 +273,36 @@ static void on_go_check(void *arg)     /* symbols taken ahead of time have now l
 
 lk_sym lk_rx_peek(const lk_dir *d, unsigned i)
 {
-    return d->slack[(d->rx_head + i) % d->p.slack];
+    unsigned k = d->rx_head + i;
+    return d->slack[k < d->p.slack ? k : k % d->p.slack];
+}
+
+unsigned lk_rx_unit(const lk_dir *d, unsigned max, int *tail)
+{
+    unsigned n = d->rx_n < max ? d->rx_n : max, k = d->rx_head;
+    *tail = 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (d->slack[k].flags & LK_TAIL) {
+            *tail = 1;
+            return i + 1;
+        }
+        if (++k == d->p.slack) k = 0;
+    }
+    return n;
 }
 
 void lk_rx_take(lk_dir *d, lk_sym *out, unsigned n, sim_time when)
 {
     if (n > d->rx_n) n = d->rx_n;
-    for (unsigned i = 0; i < n; i++) {
-        if (out) out[i] = d->slack[d->rx_head];
-        d->rx_head = (d->rx_head + 1) % d->p.slack;
+    /* at most two contiguous runs of the ring */
+    unsigned first = d->p.slack - d->rx_head;
+    if (first > n) first = n;
+    if (out) {
+        memcpy(out, d->slack + d->rx_head, first * sizeof *out);
+        memcpy(out + first, d->slack, (n - first) * sizeof *out);
     }
+    d->rx_head += n;
+    if (d->rx_head >= d->p.slack) d->rx_head -= d->p.slack;
     d->rx_n -= n;
     progress(d, n);
     sim_time now = evq_now(d->q);
@@ -308,11 +328,14 @@ static void on_arrival(void *arg)
         d->st.overflows += n - room;
         n = room;
     }
+    unsigned k = d->rx_head + d->rx_n;
+    if (k >= d->p.slack) k -= d->p.slack;
     for (unsigned i = 0; i < n; i++) {
-        d->slack[(d->rx_head + d->rx_n) % d->p.slack] = f->sym[i];
-        d->rx_n++;
+        d->slack[k] = f->sym[i];
+        if (++k == d->p.slack) k = 0;
         if (f->sym[i].flags & LK_TAIL) d->st.tails++;
     }
+    d->rx_n += n;
     sw_ring_pop(&d->fl);
     d->st.chunks++;
     d->st.syms += n;

@@ -107,6 +107,10 @@ unsigned lk_in_flight(const lk_dir *d);
 /* Symbols in the slack buffer that have not been taken. */
 unsigned lk_rx_count(const lk_dir *d);
 lk_sym lk_rx_peek(const lk_dir *d, unsigned i);
+/* How many of the first `max` untaken symbols (at most lk_rx_count) form
+ * the rest of the current unit: up to and including the first tail
+ * (*tail = 1), else all of them (*tail = 0). */
+unsigned lk_rx_unit(const lk_dir *d, unsigned max, int *tail);
 /* Take n symbols (n <= lk_rx_count) into out (may be NULL). They leave the
  * buffer at `when` (>= now): until then they still count against the slack. */
 void lk_rx_take(lk_dir *d, lk_sym *out, unsigned n, sim_time when);

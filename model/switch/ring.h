@@ -1,6 +1,7 @@
 /* A growable FIFO of fixed-size elements, used for the link's chunks in
  * flight, flow-control symbols and pending drains. Order is preserved when
- * it grows, so FIFOs of timed items stay sorted. */
+ * it grows, so FIFOs of timed items stay sorted. The capacity is always a
+ * power of two (8, doubled), so an index wraps with a mask, not a division. */
 #ifndef MYRISIM_SWITCH_RING_H
 #define MYRISIM_SWITCH_RING_H
 
@@ -28,7 +29,7 @@ static inline void sw_ring_free(sw_ring *r)
 
 static inline void *sw_ring_at(const sw_ring *r, unsigned i)
 {
-    return r->buf + (size_t)((r->head + i) % r->cap) * r->esz;
+    return r->buf + (size_t)((r->head + i) & (r->cap - 1)) * r->esz;
 }
 
 static inline void *sw_ring_push(sw_ring *r)
@@ -53,7 +54,7 @@ static inline void *sw_ring_push(sw_ring *r)
 
 static inline void sw_ring_pop(sw_ring *r)
 {
-    r->head = (r->head + 1) % r->cap;
+    r->head = (r->head + 1) & (r->cap - 1);
     r->n--;
 }
 

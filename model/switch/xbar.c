@@ -125,9 +125,8 @@ static void in_idle_at(xin *i, sim_time t)
 /* Consume symbols up to and including the tail of the packet being dropped. */
 static void drain_to_tail(xin *i)
 {
-    unsigned n = lk_rx_count(i->in), k = 0;
-    int tail = 0;
-    while (k < n && !tail) tail = lk_rx_peek(i->in, k++).flags & LK_TAIL;
+    int tail;
+    unsigned k = lk_rx_unit(i->in, lk_rx_count(i->in), &tail);
     lk_rx_take(i->in, NULL, k, now_of(i->x));
     if (tail) in_idle_at(i, now_of(i->x));
 }
@@ -301,13 +300,9 @@ static unsigned out_avail(void *ctx, unsigned max, int *unit_end)
     }
     if (o->owner < 0) return 0;
     xin *i = &o->x->in[o->owner];
-    unsigned n = lk_rx_count(i->in);
-    if (n > max) n = max;
-    for (unsigned k = 0; k < n; k++)
-        if (lk_rx_peek(i->in, k).flags & LK_TAIL) {
-            *unit_end = 1;
-            return k + 1;
-        }
+    int tail;
+    unsigned n = lk_rx_unit(i->in, max, &tail);
+    if (tail) *unit_end = 1;
     return n;
 }
 

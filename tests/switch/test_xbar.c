@@ -94,6 +94,9 @@ TEST(switch_xbar, bad_route_dropped_and_next_packet_passes)
     const xbar_stats *st = xbar_get_stats(fabric_switch(x.f, 0));
     ASSERT_EQ(st->bad_route, 4);
     ASSERT_EQ(st->forwarded, 1);
+    char sum[256];
+    ASSERT_TRUE(strstr(fabric_drop_summary(x.f, sum, sizeof sum), "0 blocked-packet timeouts (0 truncated), 4 bad routes"));
+    ASSERT_TRUE(strstr(sum, "by switch") == NULL);        /* no timeouts, no list */
     ASSERT_EQ(x.ni[1].npkts, 1);
     ASSERT_TRUE(fx_payload_ok(&x.ni[1].pkt[0], 150, 5));
     ASSERT_EQ(x.ni[2].npkts, 0);
@@ -116,6 +119,12 @@ TEST(switch_xbar, blocked_packet_timeout_truncates_and_recovers)
     const xbar_stats *st = xbar_get_stats(fabric_switch(x.f, 0));
     ASSERT_EQ(st->timeouts, 2);
     ASSERT_EQ(st->truncated, 1);                          /* only the holder had bytes out */
+    /* the stats line of a run (MYRISIM_COSIM_STATS) names them */
+    char sum[256];
+    fabric_drop_summary(x.f, sum, sizeof sum);
+    harness_note("%s", sum);
+    ASSERT_TRUE(strstr(sum, "switch drops: 2 blocked-packet timeouts (1 truncated), 0 bad routes, 0 runts") == sum);
+    ASSERT_TRUE(strstr(sum, "timeouts by switch: ") && strstr(sum, " 2"));
     ASSERT_EQ(x.ni[0].segs_done, 1);                      /* the switch drained both */
     ASSERT_EQ(x.ni[2].segs_done, 1);
     ASSERT_EQ(x.ni[1].npkts, 0);
@@ -153,6 +162,8 @@ TEST(switch_xbar, no_timeout_while_packet_moves_slowly)
     fx_send(&x, 0, 1, 2000, 4, 0);
     evq_run_until(x.q, SIM_US(1000));
     ASSERT_EQ(xbar_get_stats(fabric_switch(x.f, 0))->timeouts, 0);
+    char sum[64];
+    ASSERT_STR_EQ(fabric_drop_summary(x.f, sum, sizeof sum), "");   /* nothing dropped: no line */
     ASSERT_EQ(x.ni[1].npkts, 1);
     ASSERT_TRUE(fx_payload_ok(&x.ni[1].pkt[0], 2000, 4));
     ASSERT_TRUE(x.ni[1].pkt[0].last > SIM_US(150));       /* it really was slow */
