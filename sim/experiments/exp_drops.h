@@ -8,8 +8,8 @@
 #include "../../model/switch/fabric.h"
 #include "../runner/result.h"
 
-/* One line (nothing if no switch dropped anything): the totals by cause,
- * then the switches that dropped, most first (at most 12 named). */
+/* One line (nothing if no switch dropped anything): fabric_drop_summary's
+ * totals by cause and the switches whose blocked packets timed out. */
 void exp_switch_drops(const fabric *f, run_result *res);
 
 #endif
