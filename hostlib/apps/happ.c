@@ -34,6 +34,7 @@ static const happ *const all[] = {
     &happ_lfc_misuse,
     &happ_lfc_mcast_check, &happ_lfc_bcast_latency, &happ_lfc_fa, &happ_lfc_mcast_misuse, &happ_lfc_waits, &happ_lfc_bcast_stream,
     &happ_grim_mcast,
+    &happ_grim_mc_churn,
     NULL,
 };
 

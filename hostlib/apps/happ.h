@@ -73,6 +73,7 @@ extern const happ happ_tpil_point, happ_tpil_summary, happ_ni2host, happ_irq_ser
 /* GRIM benchmarks (app_grim_*.c; NI firmware: the GRIM images, build/fw/grim) */
 extern const happ happ_grim_pingpong, happ_grim_burst, happ_grim_scan, happ_grim_steps, happ_grim_check,
     happ_grim_stream, happ_grim_alltoall, happ_grim_frag_check, happ_grim_mcast;
+extern const happ happ_grim_mc_churn;
 /* Unmodified sockets programs (app_sockets.c, hostlib/sockets) */
 extern const happ happ_sockets;
 /* seed 002 (LFC, the DAS cluster): app_das_paths.c */
