@@ -36,7 +36,14 @@
  * leaves. TREES (default 1): node 0 first creates TREES - 1 idle trees, so
  * the traffic's tree is the table's entry TREES - 1 (the firmware holds
  * GRIM_MC_TREES; a scenario asking for more is refused, happ_limits.c).
- * DRAIN_US: how long every node keeps polling after the last send. */
+ * DRAIN_US: how long every node keeps polling after the last send.
+ * OWNER = 1: node 0 (the owner; NI 0 is the root whenever it is in, so its
+ * joins and leaves move the root and start a new ticket epoch) is a member
+ * at the start with probability 1/2 and joins and leaves too. Off by
+ * default: moving the root while traffic flows loses and reorders messages
+ * (an unstamped message reaching the old root is dropped, GRIM_MW_MISROUTED;
+ * old-epoch copies are taken as they come) and can livelock -- an open
+ * defect this mode reproduces (docs/grim.md). */
 #include "app_grim_util.h"
 
 #include <stdio.h>
@@ -60,7 +67,7 @@ static uint32_t rnd(rng *r, uint32_t n)
 }
 
 typedef struct {
-    uint32_t nodes, senders, count, bytes, gap_us, nchanges;
+    uint32_t nodes, senders, count, bytes, gap_us, nchanges, owner;
     uint32_t sender[CH_MAX_SENDERS];
     uint8_t initial[CH_NODES];          /* member at the start */
     uint32_t ch_time[CH_MAX_CHANGES], ch_node[CH_MAX_CHANGES];
@@ -77,6 +84,7 @@ static void make_plan(plan *pl, uint32_t seed)
     memset(pl->initial, 0, sizeof pl->initial);
     pl->initial[1] = 1;
     for (uint32_t n = 2; n < pl->nodes; n++) pl->initial[n] = (uint8_t)rnd(&r, 2);
+    if (pl->owner) pl->initial[0] = (uint8_t)rnd(&r, 2);
     pl->sender[0] = 0;
     for (uint32_t s = 1; s < pl->senders; s++) {
         uint32_t n;
@@ -99,10 +107,14 @@ static void make_plan(plan *pl, uint32_t seed)
         }
         if (t > pl->end_us) pl->end_us = t;
     }
-    if (pl->nodes <= 2) pl->nchanges = 0;   /* nobody but the anchor to change */
+    if (pl->nodes <= 2 && !pl->owner) pl->nchanges = 0;   /* nobody but the anchor to change */
     for (uint32_t c = 0; c < pl->nchanges; c++) {
         pl->ch_time[c] = rnd(&r, pl->end_us + 1);
-        pl->ch_node[c] = pl->nodes > 2 ? 2 + rnd(&r, pl->nodes - 2) : 1;
+        if (pl->owner) {                /* any node but the anchor, node 0 too */
+            uint32_t n = rnd(&r, pl->nodes - 1);
+            pl->ch_node[c] = n ? n + 1 : 0;
+        } else
+            pl->ch_node[c] = pl->nodes > 2 ? 2 + rnd(&r, pl->nodes - 2) : 1;
     }
 }
 
@@ -176,7 +188,7 @@ static void judge(happ_env *e, churn *c, const plan *pl, const uint32_t *interva
         }
     /* a run may step over a message that was fragmented (only the big ones:
      * the small ones, up to 2 KB, fit one fragment: FRAG > 2 KB + header) */
-    for (uint32_t n = 1; n < pl->nodes; n++) {
+    for (uint32_t n = 0; n < pl->nodes; n++) {
         received += c->nlogs[n];
         bad += c->bads[n];
         if (!ever[n]) {
@@ -214,11 +226,11 @@ static void judge(happ_env *e, churn *c, const plan *pl, const uint32_t *interva
 static int run(platform *p, happ_env *e)
 {
     grim_options o;
-    long long seed, count, bytes, senders, changes, gap, drain, trees;
+    long long seed, count, bytes, senders, changes, gap, drain, trees, owner;
     if (gapp_options(e, &o) || happ_int(e, "SEED", 1, &seed) || happ_int(e, "COUNT", 12, &count) ||
         happ_int(e, "BYTES", 65536, &bytes) || happ_int(e, "SENDERS", 2, &senders) || happ_int(e, "CHANGES", 4, &changes) ||
         happ_int(e, "GAP_US", 300, &gap) || happ_int(e, "DRAIN_US", 20000, &drain) ||
-        happ_int(e, "TREES", 1, &trees))
+        happ_int(e, "TREES", 1, &trees) || happ_int(e, "OWNER", 0, &owner))
         return -1;
     if (bytes < 0 || bytes > (1 << 20)) return happ_fail(e, "BYTES = %lld: 0..1 MB", bytes);
     if (senders < 1 || senders > CH_MAX_SENDERS || count < 1 || senders * count > CH_MAX_MSGS)
@@ -226,6 +238,7 @@ static int run(platform *p, happ_env *e)
     if (changes < 0 || changes > CH_MAX_CHANGES) return happ_fail(e, "CHANGES = %lld: 0..%d", changes, CH_MAX_CHANGES);
     if (gap < 1 || gap > 1000000) return happ_fail(e, "GAP_US = %lld: 1..1e6", gap);
     if (drain < 0 || drain > 10000000) return happ_fail(e, "DRAIN_US = %lld: 0..1e7", drain);
+    if (owner < 0 || owner > 1) return happ_fail(e, "OWNER = %lld: 0 or 1", owner);
     if (trees < 1 || trees > GRIM_MC_TREES) return happ_fail(e, "TREES = %lld: 1..%u", trees, GRIM_MC_TREES);
     if (!o.mcast) return happ_fail(e, "grim_mc_churn needs MCAST = 1 (and a grim_mc image)");
     grim *g = gapp_open(p, e, &o);
@@ -239,6 +252,7 @@ static int run(platform *p, happ_env *e)
     pl->bytes = (uint32_t)bytes;
     pl->gap_us = (uint32_t)gap;
     pl->nchanges = (uint32_t)changes;
+    pl->owner = (uint32_t)owner;
     if (pl->nodes < 2 || pl->nodes > CH_NODES || pl->senders > pl->nodes)
         return gapp_close(g, e, happ_fail(e, "grim_mc_churn: 2..%d nodes, SENDERS <= nodes", CH_NODES));
     make_plan(pl, (uint32_t)seed);
@@ -319,6 +333,10 @@ static int run(platform *p, happ_env *e)
             if (grim_poll_idle(g, IDLE_MAX) < 0 || plat_now(p) > give_up) rc = gapp_fail(e, g, "logs");
         if (rc == 0) {
             c->partial += (uint32_t)grim_get_stats(g)->mc_partial;
+            c->logs[0] = malloc(c->nlog * 2u + 2u);   /* node 0's own log (empty unless OWNER = 1) */
+            if (c->logs[0]) memcpy(c->logs[0], c->log, c->nlog * 2u);
+            c->nlogs[0] = c->logs[0] ? c->nlog : 0;
+            c->bads[0] = c->bad;
             judge(e, c, pl, intervals, ever);
             uint32_t joins = 0, leaves = 0;
             for (uint32_t n = 0; n < pl->nodes; n++) {
@@ -339,6 +357,6 @@ static int run(platform *p, happ_env *e)
 
 const happ happ_grim_mc_churn = {
     "grim_mc_churn", "GRIM multicast: random groups, joins and leaves while traffic flows; membership by ticket order",
-    (const char *const[]){"SEED", "COUNT", "BYTES", "SENDERS", "CHANGES", "GAP_US", "DRAIN_US", "TREES", GAPP_COMMON_PARAMS, NULL},
+    (const char *const[]){"SEED", "COUNT", "BYTES", "SENDERS", "CHANGES", "GAP_US", "DRAIN_US", "TREES", "OWNER", GAPP_COMMON_PARAMS, NULL},
     run, NULL,
 };
