@@ -13,7 +13,8 @@
  * destination LC): in order -- capacity check, delivery, and only when the
  * data is in the endpoint, the ACK (L1568); old -- dropped and ACKed again;
  * ahead -- dropped, the expected sequence NACKed once, then dropped silently
- * until it comes; no room or endpoint closed -- dropped and NACKed.
+ * until it comes (or comes damaged: st_abandon lets it be NACKed again);
+ * no room or endpoint closed -- dropped and NACKed.
  * Everything that changes protocol state waits for the packet's tail and its
  * CRC: a damaged packet is dropped silently (no ACK, nothing delivered);
  * whatever DMA it had already started only wrote beyond the endpoint's back
@@ -216,9 +217,15 @@ static void st_refuse(void)
     release();
 }
 
-static void st_abandon(void)        /* damaged: let its DMAs finish, then forget it */
+/* The in-order packet arrived damaged: let its DMAs finish, then forget it.
+ * Its stream may NACK again: the next packet of it that is ahead asks for
+ * this one at once, instead of every damaged resend waiting a whole
+ * retransmission period (on a noisy link, most of them). */
+static void st_abandon(void)
 {
-    if (!dma_busy()) release();
+    if (dma_busy()) return;
+    rx.exp[cfg.rnack_off] = 0;
+    release();
 }
 
 /* ---- stages: the end of a delivery ---- */

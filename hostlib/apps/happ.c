@@ -36,6 +36,7 @@ static const happ *const all[] = {
     &happ_grim_mcast,
     &happ_grim_incast,
     &happ_grim_video,
+    &happ_grim_mc_churn,
     NULL,
 };
 

@@ -80,6 +80,7 @@ extern const happ happ_grim_pingpong, happ_grim_burst, happ_grim_scan, happ_grim
     happ_grim_stream, happ_grim_alltoall, happ_grim_frag_check, happ_grim_mcast;
 extern const happ happ_grim_incast;   /* app_grim_incast.c */
 extern const happ happ_grim_video;   /* app_grim_video.c: BT848 frames to a remote endpoint (section 6.4) */
+extern const happ happ_grim_mc_churn;
 /* Unmodified sockets programs (app_sockets.c, hostlib/sockets) */
 extern const happ happ_sockets;
 /* seed 002 (LFC, the DAS cluster): app_das_paths.c */

@@ -144,6 +144,7 @@ typedef struct grim_stats {
     uint64_t front_reads;      /* PIO reads of q_front */
     uint64_t dma_injections, pio_injections;
     uint64_t polls, irqs;
+    uint64_t mc_partial;       /* multicast messages a member got only part of (joined or left during it): dropped */
 } grim_stats;
 const grim_stats *grim_get_stats(const grim *g);
 

@@ -72,11 +72,67 @@ static int deliver(grim *g, const grim_am *m)
     return grim_dispatch_user(g, m);
 }
 
+/* A multicast copy: a member takes a tree's messages from the point in its
+ * ticket order at which it joined (or until it left), which may fall inside
+ * a fragmented message. So a piece without its start, the final piece of
+ * such a message (GRIM_MC_LASTFRAG in its handler, grim_sendMC), and a
+ * message left unfinished by a leave are dropped and counted
+ * (st.mc_partial), not errors. Pieces that do follow each other are
+ * reassembled as grim_send's. */
+static int mc_reassemble(grim *g, const grim_am *m, int *done, grim_am *whole)
+{
+    int frag = m->handler == GRIM_H_FRAG, last = !frag && (m->handler & GRIM_MC_LASTFRAG);
+    grim_reasm *r = reasm_of(g, m->src, frag || last);
+    if (!frag && !last) {              /* a whole message: whatever was open is left unfinished */
+        if (r && r->total) {
+            r->total = 0;
+            g->st.mc_partial++;
+        }
+        *done = 1;
+        *whole = *m;
+        return 0;
+    }
+    if (!r) return grim_fail(g, "reassembly: out of memory");
+    uint32_t off = frag ? m->arg[2] : r->got, handler = m->handler & ~GRIM_MC_LASTFRAG;
+    if (frag && off == 0) {            /* a start: what was open was left unfinished */
+        if (r->total) g->st.mc_partial++;
+        if (r->cap < m->arg[1]) {
+            if (r->buf) plat_free(g->p, r->buf);
+            r->buf = plat_alloc(g->p, m->arg[1]);
+            if (!r->buf) return grim_fail_plat(g, "reassembly buffer");
+            r->cap = m->arg[1];
+        }
+        r->total = m->arg[1];
+        r->handler = m->arg[0];
+        r->got = 0;
+    }
+    int fits = r->total && off == r->got &&
+               (frag ? m->arg[1] == r->total && r->got + m->len < r->total
+                     : handler == r->handler && r->got + m->len == r->total);
+    if (!fits) {                       /* joined after its start (or a piece is missing): drop it */
+        if (last) g->st.mc_partial++;
+        r->total = 0;
+        return 0;
+    }
+    if (m->len && plat_memcpy(g->p, r->buf + r->got, m->data, m->len)) return grim_fail_plat(g, "reassembly copy");
+    r->got += m->len;
+    if (last) {
+        *done = 1;
+        *whole = *m;
+        whole->handler = handler;
+        whole->data = r->buf;
+        whole->len = r->total;
+        r->total = 0;
+    }
+    return 0;
+}
+
 /* Fragments are copied into an intermediate buffer in host memory (the
  * extra copy of §5.5.3, L1694); the handler then sees the whole message. */
 static int reassemble(grim *g, const grim_am *m, int *done, grim_am *whole)
 {
     *done = 0;
+    if (m->src & GRIM_AM_MC_FLAG) return mc_reassemble(g, m, done, whole);
     grim_reasm *r = reasm_of(g, m->src, m->handler == GRIM_H_FRAG);
     if (m->handler != GRIM_H_FRAG && (!r || !r->total)) {
         *done = 1;

@@ -298,8 +298,9 @@ int grim_sendMC(grim *g, uint32_t id, uint32_t handler, uint32_t a0, uint32_t a1
     if (need_mc(g, "grim_sendMC")) return -1;
     if (id >= GRIM_MC_TREES || !g->mc->t[id].known)
         return grim_fail(g, "grim_sendMC: unknown multicast tree id %u (grim_findMulticastTree gives ids)", id);
-    if (handler < GRIM_H_USER || handler > 0xFFFF)
-        return grim_fail(g, "grim_sendMC: handler id %u is not a registered user handler (ids from %u)", handler, GRIM_H_USER);
+    if (handler < GRIM_H_USER || handler >= GRIM_MC_LASTFRAG)
+        return grim_fail(g, "grim_sendMC: handler id %u is not a registered user handler (ids from %u, below %u)", handler,
+                         GRIM_H_USER, GRIM_MC_LASTFRAG);
     if (len && !payload) return grim_fail(g, "grim_sendMC: %u bytes of payload from NULL", len);
     uint32_t root = 0;
     if (root_of(g, id, &root)) return -1;
@@ -319,7 +320,7 @@ int grim_sendMC(grim *g, uint32_t id, uint32_t handler, uint32_t a0, uint32_t a1
     }
     if (r == 0) {
         uint32_t a[4] = {a0, a1, a2, a3};
-        grim_hdr_make(&h, GRIM_T_MC, g->ep, dst, g->o.lc, handler, a, len - off);
+        grim_hdr_make(&h, GRIM_T_MC, g->ep, dst, g->o.lc, off ? handler | GRIM_MC_LASTFRAG : handler, a, len - off);
         h.tree = id;
         r = grim_put(g, &h, p + off, len - off);
     }

@@ -18,6 +18,10 @@ typedef struct grim grim;
 #define GRIM_AM_MC_FLAG     0x80000000u
 #define GRIM_AM_MC_TREE(s)  (((s) >> 16) & 0xFFu)
 #define GRIM_AM_MC_EP(s)    ((s) & 0xFFFFu)
+/* The final piece of a fragmented multicast message carries this bit in its
+ * handler id (user handlers of multicast messages are below it), so a member
+ * that joined after the message's start drops it (grim_am.c). */
+#define GRIM_MC_LASTFRAG    0x8000u
 #define GRIM_MC_BROADCAST   "grim:broadcast"   /* the tree grim_broadcast sends to */
 
 /* The global id of tree `name` (created, owned by this endpoint, if new);

@@ -77,8 +77,9 @@ const char *comparison_note(const sim_outputs *o, const comparison *c, char *buf
                          x_title(o->sc), fmt_num(c->x, b1), fmt_num(c->ref->x, b2));
         used = k > 0 && (size_t)k < len ? (size_t)k : len - 1;
     }
-    if (comparison_large(c) && o->sc->analysis[0])
-        snprintf(buf + used, len - used, "%slarge error: see %s", used ? "; " : "", o->sc->analysis);
+    const char *why = c->ref->analysis && c->ref->analysis[0] ? c->ref->analysis : o->sc->analysis;
+    if (comparison_large(c) && why[0])
+        snprintf(buf + used, len - used, "%slarge error: see %s", used ? "; " : "", why);
     return buf;
 }
 

@@ -31,6 +31,7 @@ typedef struct sim_ref {
     int series;                    /* index into series */
     double x, y;                   /* y: the published value (a bound's limit) */
     const char *measure, *source, *note;
+    const char *analysis;          /* where this value's large error is explained ("": the scenario's) */
     const char *unit;              /* the published value's unit */
     const char *location;          /* where a reader of the dissertation finds it ("" inline) */
     const char *figure;            /* the figure or table the value belongs to */

@@ -304,6 +304,7 @@ void scenario_decode_refs(scenario *sc, diag *d)
         if (!scenario_has_measure(sc, proto.measure))
             diag_at(d, config_setting_get_member(g, "measure"), "'%s' is not one of the measurements", proto.measure);
         proto.note = str(g, "note", "");
+        proto.analysis = str(g, "analysis", "");
         int from = sc->nrefs;
         if (config_setting_get_member(g, "select")) {
             file_refs(sc, g, &proto, &cap, d);

@@ -118,6 +118,7 @@ static const key_spec reference_keys[] = {
     {"measure", KT_STRING, 0, NULL, NULL, NULL, NULL, "measurement compared (default: the first one)"},
     {"source", KT_STRING, 0, NULL, NULL, NULL, NULL, "dissertation line, e.g. \"L2492\" (inline)"},
     {"note", KT_STRING, 0, NULL, NULL, NULL, NULL, "what the value is"},
+    {"analysis", KT_STRING, 0, NULL, NULL, NULL, NULL, "where this value's large error is explained (instead of the scenario's analysis)"},
     {"kind", KT_STRING, 0, NULL, ref_kind_names, "reference kind", NULL, "exact (default), approx or bound (inline)"},
     {"cmp", KT_STRING, 0, NULL, ref_cmp_names, "comparison", NULL, "a bound's comparison: simulated <cmp> y"},
     {"select", KT_GROUP, 0, select_keys, NULL, NULL, NULL, "take the value from a row of a reference file"},

@@ -77,6 +77,20 @@ TEST(sim_outputs, quick_stand_in_is_compared_and_labelled_reduced)
     has(sim_stderr(), "quick_x = 16 is not a point of the sweep's quick subset");
 }
 
+/* A reference's own analysis replaces the scenario's beside its large
+ * error; the other references keep the scenario's. */
+TEST(sim_outputs, a_reference_may_name_its_own_analysis)
+{
+    const char *dir = sim_scratch("outputs_ref_analysis");
+    const char *cfg = in(dir, "s.cfg"), *out = in(dir, "out");
+    sim_write(cfg, sim_replace(refs_cfg(), "y = 64; measure = \"x_squared\";",
+                               "y = 40; measure = \"x_squared\"; analysis = \"docs/y.md: why this one\";"));
+    ASSERT_EQ(sim_cli("run '%s' --jobs 1 --out '%s'", cfg, out), 0);
+    const char *cmp = sim_read(in(out, "comparison.csv"), NULL);
+    has(cmp, "\nt,A,8,x_squared,,40,64,60.00,L1,p. 1,large error: see docs/y.md: why this one\n");
+    has(cmp, "\nt,A,64,y,,100,128,28.00,L2,,\"large error: see docs/x.md, section \"\"Why\"\"\"\n");
+}
+
 TEST(sim_outputs, no_sweep_no_x_column_and_a_status_per_row)
 {
     const char *dir = sim_scratch("outputs_status");
