@@ -9,33 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The value of column `col` in the first data row of a result CSV. */
-static double csv_value(const char *dir, const char *file, const char *col)
-{
-    char path[700];
-    snprintf(path, sizeof path, "%s/%s", dir, file);
-    size_t len;
-    char *t = sim_read(path, &len);
-    if (!t) harness_fail(__FILE__, __LINE__, "no %s", path);
-    char *nl = strchr(t, '\n');
-    if (!nl) harness_fail(__FILE__, __LINE__, "%s: no data row", path);
-    *nl = 0;
-    int idx = -1, i = 0;
-    for (char *h = t, *c; h; h = c ? c + 1 : NULL, i++) {
-        c = strchr(h, ',');
-        if (c) *c = 0;
-        if (!strcmp(h, col)) idx = i;
-    }
-    if (idx < 0) harness_fail(__FILE__, __LINE__, "%s: no column %s", path, col);
-    char *row = nl + 1;
-    for (i = 0; i < idx && row; i++) {
-        row = strchr(row, ',');
-        if (row) row++;
-    }
-    if (!row || *row == ',' || *row == '\n' || !*row) harness_fail(__FILE__, __LINE__, "%s: %s is empty (the run failed?)", path, col);
-    return strtod(row, NULL);
-}
-
 static const char *run_check(const char *scratch, const char *mode, const char *more)
 {
     const char *d = sim_scratch(scratch);
@@ -51,12 +24,12 @@ TEST(grim_e2e, active_messages_arrive_once_in_order_and_intact_between_two_nodes
 {
     const char *d = run_check("grim_e2e_am", "am", "--set experiment.params.N=60");
     for (int i = 0; i < 2; i++) {
-        harness_note("%s: %g received, %g bad, %g fragments sent", chips[i], csv_value(d, chips[i], "received"),
-                     csv_value(d, chips[i], "bad"), csv_value(d, chips[i], "fragments"));
-        ASSERT_EQ(csv_value(d, chips[i], "received"), 60);
-        ASSERT_EQ(csv_value(d, chips[i], "bad"), 0);
+        harness_note("%s: %g received, %g bad, %g fragments sent", chips[i], sim_csv_col_in(d, chips[i], "received"),
+                     sim_csv_col_in(d, chips[i], "bad"), sim_csv_col_in(d, chips[i], "fragments"));
+        ASSERT_EQ(sim_csv_col_in(d, chips[i], "received"), 60);
+        ASSERT_EQ(sim_csv_col_in(d, chips[i], "bad"), 0);
     }
-    ASSERT_TRUE(csv_value(d, chips[0], "fragments") > 0);   /* 16 KB fragments on the LANai 4 */
+    ASSERT_TRUE(sim_csv_col_in(d, chips[0], "fragments") > 0);   /* 16 KB fragments on the LANai 4 */
 }
 
 /* Go-back-N on a corrupting link (fixtures/noisy.cfg): a damaged in-order
@@ -69,20 +42,20 @@ TEST(grim_e2e, a_corrupting_link_delays_but_does_not_stall_active_messages)
     int st = sim_cli("run tests/grim/fixtures/noisy.cfg --out %s", d);
     if (st != 0) harness_note("%s", sim_stderr());
     ASSERT_EQ(st, 0);
-    harness_note("%g received, %g bad", csv_value(d, "default.csv", "received"), csv_value(d, "default.csv", "bad"));
-    ASSERT_EQ(csv_value(d, "default.csv", "received"), 60);
-    ASSERT_EQ(csv_value(d, "default.csv", "bad"), 0);
+    harness_note("%g received, %g bad", sim_csv_col_in(d, "default.csv", "received"), sim_csv_col_in(d, "default.csv", "bad"));
+    ASSERT_EQ(sim_csv_col_in(d, "default.csv", "received"), 60);
+    ASSERT_EQ(sim_csv_col_in(d, "default.csv", "bad"), 0);
 }
 
 TEST(grim_e2e, remote_writes_land_byte_for_byte_including_page_pinned_memory)
 {
     const char *d = run_check("grim_e2e_rm", "rm", "--set experiment.params.N=9");
     for (int i = 0; i < 2; i++) {
-        harness_note("%s: %g blocks intact, %g bad, %g translation requests", chips[i], csv_value(d, chips[i], "received"),
-                     csv_value(d, chips[i], "bad"), csv_value(d, chips[i], "xlat_requests"));
-        ASSERT_EQ(csv_value(d, chips[i], "received"), 9);
-        ASSERT_EQ(csv_value(d, chips[i], "bad"), 0);
-        ASSERT_TRUE(csv_value(d, chips[i], "xlat_requests") >= 1);   /* the page-pinned block missed */
+        harness_note("%s: %g blocks intact, %g bad, %g translation requests", chips[i], sim_csv_col_in(d, chips[i], "received"),
+                     sim_csv_col_in(d, chips[i], "bad"), sim_csv_col_in(d, chips[i], "xlat_requests"));
+        ASSERT_EQ(sim_csv_col_in(d, chips[i], "received"), 9);
+        ASSERT_EQ(sim_csv_col_in(d, chips[i], "bad"), 0);
+        ASSERT_TRUE(sim_csv_col_in(d, chips[i], "xlat_requests") >= 1);   /* the page-pinned block missed */
     }
 }
 
@@ -90,11 +63,11 @@ TEST(grim_e2e, rm_may_overtake_an_earlier_am_but_other_orders_hold)
 {
     const char *d = run_check("grim_e2e_order", "order", "");
     for (int i = 0; i < 2; i++) {
-        ASSERT_EQ(csv_value(d, chips[i], "am_am_in_order"), 1);
-        ASSERT_EQ(csv_value(d, chips[i], "rm_am_in_order"), 1);
-        ASSERT_EQ(csv_value(d, chips[i], "rm_rm_in_order"), 1);
+        ASSERT_EQ(sim_csv_col_in(d, chips[i], "am_am_in_order"), 1);
+        ASSERT_EQ(sim_csv_col_in(d, chips[i], "rm_am_in_order"), 1);
+        ASSERT_EQ(sim_csv_col_in(d, chips[i], "rm_rm_in_order"), 1);
         /* the receiver left the AM in its ring: the NI executed the later RM first */
-        ASSERT_EQ(csv_value(d, chips[i], "am_rm_overtaken"), 1);
+        ASSERT_EQ(sim_csv_col_in(d, chips[i], "am_rm_overtaken"), 1);
     }
 }
 
@@ -104,8 +77,8 @@ TEST(grim_e2e, remote_reads_fetch_byte_for_byte_into_pinned_and_page_pinned_memo
      * several on the LANai 4 (16 KB) */
     const char *d = run_check("grim_e2e_fetch", "fetch", "--set experiment.params.N=8 --set experiment.params.FETCH_MAX=60000");
     for (int i = 0; i < 2; i++) {
-        ASSERT_EQ(csv_value(d, chips[i], "received"), 8);
-        ASSERT_EQ(csv_value(d, chips[i], "bad"), 0);
+        ASSERT_EQ(sim_csv_col_in(d, chips[i], "received"), 8);
+        ASSERT_EQ(sim_csv_col_in(d, chips[i], "bad"), 0);
     }
-    ASSERT_TRUE(csv_value(d, chips[0], "fragments") > 0);
+    ASSERT_TRUE(sim_csv_col_in(d, chips[0], "fragments") > 0);
 }

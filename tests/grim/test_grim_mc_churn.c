@@ -13,30 +13,6 @@
 #include <string.h>
 
 /* The value of column `col` in the first data row of CSV file path. */
-static double csv_value(const char *path, const char *col)
-{
-    size_t len;
-    char *t = sim_read(path, &len);
-    if (!t) harness_fail(__FILE__, __LINE__, "no %s", path);
-    char *nl = strchr(t, '\n');
-    if (!nl) harness_fail(__FILE__, __LINE__, "%s: no data row", path);
-    *nl = 0;
-    int idx = -1, i = 0;
-    for (char *h = t, *c; h; h = c ? c + 1 : NULL, i++) {
-        c = strchr(h, ',');
-        if (c) *c = 0;
-        if (!strcmp(h, col)) idx = i;
-    }
-    if (idx < 0) harness_fail(__FILE__, __LINE__, "%s: no column %s", path, col);
-    char *row = nl + 1;
-    for (i = 0; i < idx && row; i++) {
-        row = strchr(row, ',');
-        if (row) row++;
-    }
-    if (!row || *row == ',' || *row == '\n' || !*row) harness_fail(__FILE__, __LINE__, "%s: %s is empty (the run failed?)", path, col);
-    return strtod(row, NULL);
-}
-
 /* One run of fixtures/churn.cfg with these overrides; every verdict 0. */
 static void churn(const char *scratch, const char *sets)
 {
@@ -47,13 +23,13 @@ static void churn(const char *scratch, const char *sets)
     char path[700];
     snprintf(path, sizeof path, "%s/default.csv", d);
     static const char *const zero[] = {"bad", "order_bad", "run_bad", "missing", "outsider"};
-    double msgs = csv_value(path, "messages"), got = csv_value(path, "received");
+    double msgs = sim_csv_col(path, "messages"), got = sim_csv_col(path, "received");
     harness_note("%s: %g messages, %g copies received, joins %g, leaves %g, cut %g, partial %g", sets, msgs, got,
-                 csv_value(path, "joins"), csv_value(path, "leaves"), csv_value(path, "cut"),
-                 csv_value(path, "partial"));
+                 sim_csv_col(path, "joins"), sim_csv_col(path, "leaves"), sim_csv_col(path, "cut"),
+                 sim_csv_col(path, "partial"));
     ASSERT_TRUE(msgs > 0 && got >= msgs);   /* the anchor alone gets every message */
     for (size_t i = 0; i < sizeof zero / sizeof zero[0]; i++) {
-        double v = csv_value(path, zero[i]);
+        double v = sim_csv_col(path, zero[i]);
         if (v != 0) harness_note("%s = %g", zero[i], v);
         ASSERT_EQ(v, 0);
     }

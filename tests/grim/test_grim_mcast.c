@@ -10,33 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The value of column `col` in the first data row of a result CSV. */
-static double csv_value(const char *dir, const char *file, const char *col)
-{
-    char path[700];
-    snprintf(path, sizeof path, "%s/%s", dir, file);
-    size_t len;
-    char *t = sim_read(path, &len);
-    if (!t) harness_fail(__FILE__, __LINE__, "no %s", path);
-    char *nl = strchr(t, '\n');
-    if (!nl) harness_fail(__FILE__, __LINE__, "%s: no data row", path);
-    *nl = 0;
-    int idx = -1, i = 0;
-    for (char *h = t, *c; h; h = c ? c + 1 : NULL, i++) {
-        c = strchr(h, ',');
-        if (c) *c = 0;
-        if (!strcmp(h, col)) idx = i;
-    }
-    if (idx < 0) harness_fail(__FILE__, __LINE__, "%s: no column %s", path, col);
-    char *row = nl + 1;
-    for (i = 0; i < idx && row; i++) {
-        row = strchr(row, ',');
-        if (row) row++;
-    }
-    if (!row || *row == ',' || *row == '\n' || !*row) harness_fail(__FILE__, __LINE__, "%s: %s is empty (the run failed?)", path, col);
-    return strtod(row, NULL);
-}
-
 static const char *const chips[] = {"lanai-4.csv", "lanai-9.csv"};
 
 TEST(grim_mcast, tree_builder_puts_smaller_ids_above_larger_ones)
@@ -55,12 +28,12 @@ TEST(grim_mcast, every_member_gets_each_message_once_intact_in_one_total_order)
     if (st != 0) harness_note("%s", sim_stderr());
     ASSERT_EQ(st, 0);
     for (int i = 0; i < 2; i++) {
-        harness_note("%s: %g of %g received, %g bad, order %g", chips[i], csv_value(d, chips[i], "received"),
-                     csv_value(d, chips[i], "expected"), csv_value(d, chips[i], "bad"), csv_value(d, chips[i], "order_ok"));
-        ASSERT_EQ(csv_value(d, chips[i], "received"), 2 * 6 * 4);   /* two senders, 6 messages, 4 members */
-        ASSERT_EQ(csv_value(d, chips[i], "expected"), 2 * 6 * 4);
-        ASSERT_EQ(csv_value(d, chips[i], "bad"), 0);                 /* intact, in order, none to non-members */
-        ASSERT_EQ(csv_value(d, chips[i], "order_ok"), 1);            /* every member saw the same order */
+        harness_note("%s: %g of %g received, %g bad, order %g", chips[i], sim_csv_col_in(d, chips[i], "received"),
+                     sim_csv_col_in(d, chips[i], "expected"), sim_csv_col_in(d, chips[i], "bad"), sim_csv_col_in(d, chips[i], "order_ok"));
+        ASSERT_EQ(sim_csv_col_in(d, chips[i], "received"), 2 * 6 * 4);   /* two senders, 6 messages, 4 members */
+        ASSERT_EQ(sim_csv_col_in(d, chips[i], "expected"), 2 * 6 * 4);
+        ASSERT_EQ(sim_csv_col_in(d, chips[i], "bad"), 0);                 /* intact, in order, none to non-members */
+        ASSERT_EQ(sim_csv_col_in(d, chips[i], "order_ok"), 1);            /* every member saw the same order */
     }
 }
 
@@ -81,9 +54,9 @@ TEST(grim_mcast, corrupting_and_lossy_links_still_deliver_every_message_once_in_
         if (st != 0) harness_note("%s", sim_stderr());
         ASSERT_EQ(st, 0);
         for (int i = 0; i < 2; i++) {
-            ASSERT_EQ(csv_value(d, chips[i], "received"), 2 * 6 * 4);
-            ASSERT_EQ(csv_value(d, chips[i], "bad"), 0);
-            ASSERT_EQ(csv_value(d, chips[i], "order_ok"), 1);
+            ASSERT_EQ(sim_csv_col_in(d, chips[i], "received"), 2 * 6 * 4);
+            ASSERT_EQ(sim_csv_col_in(d, chips[i], "bad"), 0);
+            ASSERT_EQ(sim_csv_col_in(d, chips[i], "order_ok"), 1);
         }
     }
 }
@@ -94,9 +67,9 @@ TEST(grim_mcast, bad_requests_are_refused_with_a_reason)
     int st = sim_cli("run tests/grim/fixtures/mcast.cfg --jobs 2 --set experiment.params.MODE=errors --set series.1.experiment.params.BYTES=4 --set 'measurements=[\"err_unknown\",\"err_twice\",\"err_full\"]' --out %s", d);
     if (st != 0) harness_note("%s", sim_stderr());
     ASSERT_EQ(st, 0);
-    ASSERT_EQ(csv_value(d, chips[0], "err_unknown"), 1);
-    ASSERT_EQ(csv_value(d, chips[0], "err_twice"), 1);
-    ASSERT_EQ(csv_value(d, chips[0], "err_full"), 1);
+    ASSERT_EQ(sim_csv_col_in(d, chips[0], "err_unknown"), 1);
+    ASSERT_EQ(sim_csv_col_in(d, chips[0], "err_twice"), 1);
+    ASSERT_EQ(sim_csv_col_in(d, chips[0], "err_full"), 1);
 }
 
 TEST(grim_mcast, multicast_on_an_image_without_it_is_a_clear_error)

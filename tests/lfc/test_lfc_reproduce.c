@@ -1,4 +1,4 @@
-/* `make reproduce` runs every scenarios/lfc/*.cfg and puts its results into
+/* `make reproduce` runs every .cfg file in scenarios/lfc and puts its results into
  * results/REPORT.md (mk/lfc.mk appends them to REPRODUCE_CFGS): the dry run
  * names each file and its results/<stem> directory, and no LFC scenario's
  * stem clashes with a thesis scenario's (they share results/). */

@@ -68,6 +68,37 @@ char *sim_read(const char *path, size_t *len)
     return buf;
 }
 
+double sim_csv_col(const char *path, const char *col)
+{
+    size_t len;
+    char *t = sim_read(path, &len);
+    if (!t) harness_fail(__FILE__, __LINE__, "no %s", path);
+    char *nl = strchr(t, '\n');
+    if (!nl) harness_fail(__FILE__, __LINE__, "%s: no data row", path);
+    *nl = 0;
+    int idx = -1, i = 0;
+    for (char *h = t, *c; h; h = c ? c + 1 : NULL, i++) {
+        c = strchr(h, ',');
+        if (c) *c = 0;
+        if (!strcmp(h, col)) idx = i;
+    }
+    if (idx < 0) harness_fail(__FILE__, __LINE__, "%s: no column %s", path, col);
+    char *row = nl + 1;
+    for (i = 0; i < idx && row; i++) {
+        row = strchr(row, ',');
+        if (row) row++;
+    }
+    if (!row || *row == ',' || *row == '\n' || !*row) harness_fail(__FILE__, __LINE__, "%s: %s is empty (the run failed?)", path, col);
+    return strtod(row, NULL);
+}
+
+double sim_csv_col_in(const char *dir, const char *file, const char *col)
+{
+    char path[700];
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    return sim_csv_col(path, col);
+}
+
 char *sim_csv_row(const char *path, int row)
 {
     size_t len;

@@ -15,6 +15,11 @@ int sim_exists(const char *path);
 /* Data row `row` (0 = the first after the header) of a CSV file, as text in
  * one of sim_read's slots; the test fails if the file or the row is missing. */
 char *sim_csv_row(const char *path, int row);
+/* Column col of the first data row of a CSV (the file dir/file), as a
+ * number; fails the test naming the file and column when it is missing or
+ * empty (a failed run). */
+double sim_csv_col(const char *path, const char *col);
+double sim_csv_col_in(const char *dir, const char *file, const char *col);
 /* Run "build/myrisim ARGS" from the repository root; returns the exit status
  * (-1 if it did not exit normally). stderr and stdout are kept for
  * sim_stderr()/sim_stdout(). */
