@@ -1,6 +1,7 @@
 /* The platform core: blocking host-code calls on top of the asynchronous
  * host model, whatever backend runs the host thread. */
 #include "platform.h"
+#include "be32.h"
 #include "../model/host/plat_backend.h"
 
 #include "../model/trace/hooks.h"
@@ -197,7 +198,8 @@ int plat_pio_read(platform *p, uint32_t off, void *dst, size_t len)
 
 int plat_pio_write32(platform *p, uint32_t off, uint32_t v)
 {
-    uint8_t b[4] = {(uint8_t)(v >> 24), (uint8_t)(v >> 16), (uint8_t)(v >> 8), (uint8_t)v};
+    uint8_t b[4];
+    be32_put(b, v);
     return plat_pio_write(p, off, b, 4, PLAT_PIO_PLAIN);
 }
 
@@ -205,7 +207,7 @@ int plat_pio_read32(platform *p, uint32_t off, uint32_t *v)
 {
     uint8_t b[4];
     if (plat_pio_read(p, off, b, 4)) return -1;
-    *v = (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+    *v = be32_get(b);
     return 0;
 }
 

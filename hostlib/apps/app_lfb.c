@@ -16,6 +16,7 @@
  *   every byte and that packets arrive in order without duplicates.
  * Both: PAYLOAD_MAX (default 1024) is the largest payload lfb_open allows. */
 #include "happ.h"
+#include "../be32.h"
 #include "../lfc/lfb.h"
 
 #include <stdlib.h>
@@ -38,7 +39,7 @@ static void on_packet(void *ctx, unsigned src, const void *data, unsigned size)
     if (r->copy > 0 && size) plat_memcpy(r->p, r->user, data, size);
     if (size >= 4) {
         const uint8_t *d = data;
-        unsigned k = (unsigned)d[0] << 24 | (unsigned)d[1] << 16 | (unsigned)d[2] << 8 | d[3];
+        unsigned k = be32_get(d);
         r->first = k;
         if (r->copy < 0) return;      /* an answer, not a numbered packet */
         if (k < r->next) r->dups++;

@@ -16,6 +16,7 @@
  *   a maximum payload over LFB_MAX_PAYLOAD at open. Reports caught (how
  *   many of the three failed as they should). */
 #include "happ.h"
+#include "../be32.h"
 #include "../lfc/lfb.h"
 #include "../../firmware/lfc/basic_abi.h"
 
@@ -39,7 +40,7 @@ static void on_pkt(void *ctx, unsigned src, const void *data, unsigned size)
     const uint8_t *d = data;
     c->got++;
     if (size < 8 || src >= MAX_SRC) { c->damaged++; return; }
-    unsigned s = (unsigned)d[0] << 8 | d[1], k = (unsigned)d[4] << 24 | (unsigned)d[5] << 16 | (unsigned)d[6] << 8 | d[7];
+    unsigned s = (unsigned)d[0] << 8 | d[1], k = be32_get(d + 4);
     if (s != src) { c->foreign++; return; }
     for (unsigned i = 8; i < size; i++)
         if (d[i] != pat(src, k, i)) { c->damaged++; return; }

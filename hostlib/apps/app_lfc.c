@@ -21,6 +21,7 @@
  *   free of a packet not handed out -> caught (of 4).
  * Parameters CREDITS, REFRESH (lfc_params). */
 #include "happ.h"
+#include "../be32.h"
 #include "../lfc/lfc.h"
 #include "../../firmware/lfc/lfc_abi.h"
 
@@ -37,11 +38,6 @@ typedef struct {
 } rxs;
 
 static uint8_t pat(unsigned src, unsigned k, unsigned i) { return (uint8_t)(src * 31u + k * 7u + i); }
-static unsigned rd32(const uint8_t *d) { return (unsigned)d[0] << 24 | (unsigned)d[1] << 16 | (unsigned)d[2] << 8 | d[3]; }
-static void wr32(uint8_t *d, unsigned v)
-{
-    for (int i = 0; i < 4; i++) d[i] = (uint8_t)(v >> (24 - 8 * i));
-}
 
 static int upcall(void *ctx, lfc *l, unsigned src, void *pkt, unsigned size, unsigned flags)
 {
@@ -52,9 +48,9 @@ static int upcall(void *ctx, lfc *l, unsigned src, void *pkt, unsigned size, uns
     r->got++;
     r->last_src = src;
     r->last_size = size;
-    r->first = size >= 4 ? rd32(d) : 0;
-    if (r->check && size >= 8 && src < MAXN && rd32(d) != 0xFFFFFFFFu) {
-        unsigned k = rd32(d + 4);
+    r->first = size >= 4 ? be32_get(d) : 0;
+    if (r->check && size >= 8 && src < MAXN && be32_get(d) != 0xFFFFFFFFu) {
+        unsigned k = be32_get(d + 4);
         for (unsigned i = 8; i < size; i++)
             if (d[i] != pat(src, k, i)) {
                 r->damaged++;
@@ -157,7 +153,7 @@ static int stream(platform *p, happ_env *e)
     } else if (me == 1) {
         rc = wait_for(e, l, &r, (unsigned)count, SIM_US(200000));
         if (rc == 0 && lfc_counters_get(l, &c)) rc = happ_fail(e, "%s", lfc_error(l));
-        wr32(msg, c.credit_tx);
+        be32_put(msg, c.credit_tx);
         if (rc == 0) rc = send1(e, l, 0, msg, 4);
     }
     return finish(e, l, rc);
@@ -180,8 +176,8 @@ static int check(platform *p, happ_env *e)
     int rc = n > MAXN ? happ_fail(e, "at most %d nodes", MAXN) : 0;
     for (long long k = 0; rc == 0 && k < count; k++)
         for (unsigned j = 1; rc == 0 && j < n; j++) {
-            wr32(msg, 0);
-            wr32(msg + 4, (unsigned)k);
+            be32_put(msg, 0);
+            be32_put(msg + 4, (unsigned)k);
             for (unsigned i = 8; i < (unsigned)size; i++) msg[i] = pat(me, (unsigned)k, i);
             rc = send1(e, l, (me + j) % n, msg, (unsigned)size);
             if (rc == 0 && lfc_poll(l) < 0) rc = happ_fail(e, "%s", lfc_error(l));
@@ -189,7 +185,7 @@ static int check(platform *p, happ_env *e)
     unsigned want = (unsigned)count * (n - 1u);
     if (rc == 0) rc = wait_for(e, l, &r, want, SIM_US(500000));
     /* barrier: everyone tells node 0, node 0 tells everyone */
-    wr32(msg, 0xFFFFFFFFu);
+    be32_put(msg, 0xFFFFFFFFu);
     if (rc == 0 && me != 0) rc = send1(e, l, 0, msg, 4);
     if (rc == 0 && me == 0) {
         rc = wait_for(e, l, &r, want + n - 1u, SIM_US(500000));

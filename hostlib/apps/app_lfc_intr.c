@@ -10,6 +10,7 @@
  * 0's NI), signals (handler runs in process 0), one_way_us (mean launch
  * to upcall, on the one simulated clock). */
 #include "happ.h"
+#include "../be32.h"
 #include "../lfc/lfc.h"
 #include "../../firmware/lfc/lfc_abi.h"
 
@@ -24,11 +25,6 @@ typedef struct {
     double lat_ps;
 } irx;
 
-static uint32_t rd32(const uint8_t *d) { return (uint32_t)d[0] << 24 | (uint32_t)d[1] << 16 | (uint32_t)d[2] << 8 | d[3]; }
-static void wr32(uint8_t *d, uint32_t v)
-{
-    for (int i = 0; i < 4; i++) d[i] = (uint8_t)(v >> (24 - 8 * i));
-}
 
 static int upcall(void *ctx, lfc *l, unsigned src, void *pkt, unsigned size, unsigned flags)
 {
@@ -37,11 +33,11 @@ static int upcall(void *ctx, lfc *l, unsigned src, void *pkt, unsigned size, uns
     (void)flags;
     irx *r = ctx;
     const uint8_t *d = pkt;
-    uint32_t w = size >= 4 ? rd32(d) : 0;
+    uint32_t w = size >= 4 ? be32_get(d) : 0;
     if (w == GO) r->go++;
     else if (w == DONE) r->done++;
     else if (size >= 12) {
-        uint64_t sent = (uint64_t)rd32(d + 4) << 32 | rd32(d + 8);
+        uint64_t sent = (uint64_t)be32_get(d + 4) << 32 | be32_get(d + 8);
         r->lat_ps += (double)(plat_now(r->p) - (sim_time)sent);
         r->got++;
     }
@@ -53,9 +49,9 @@ static int send_word(happ_env *e, lfc *l, unsigned dest, uint32_t w, sim_time st
     uint8_t *pkt = lfc_send_alloc(l, 1);
     if (!pkt) return happ_fail(e, "process %u: %s", lfc_my_proc(l), lfc_error(l));
     memset(pkt, 0, size);
-    wr32(pkt, w);
-    wr32(pkt + 4, (uint32_t)((uint64_t)stamp >> 32));
-    wr32(pkt + 8, (uint32_t)stamp);
+    be32_put(pkt, w);
+    be32_put(pkt + 4, (uint32_t)((uint64_t)stamp >> 32));
+    be32_put(pkt + 8, (uint32_t)stamp);
     if (lfc_ucast_launch(l, dest, pkt, size, 1)) return happ_fail(e, "process %u: %s", lfc_my_proc(l), lfc_error(l));
     return 0;
 }

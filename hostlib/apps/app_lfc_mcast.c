@@ -36,6 +36,7 @@
  * lfc_mcast_check's combine also requires every NI's recovery over and
  * no escape buffer held -> recoveries, escapes, clears (summed). */
 #include "happ.h"
+#include "../be32.h"
 #include "../lfc/lfc.h"
 #include "../../firmware/lfc/lfc_abi.h"
 #include "../../firmware/hal/waits.h"
@@ -56,11 +57,6 @@ typedef struct {
 } mrx;
 
 static uint8_t pat(unsigned src, unsigned k, unsigned i) { return (uint8_t)(src * 29u + k * 5u + i); }
-static unsigned rd32(const uint8_t *d) { return (unsigned)d[0] << 24 | (unsigned)d[1] << 16 | (unsigned)d[2] << 8 | d[3]; }
-static void wr32(uint8_t *d, unsigned v)
-{
-    for (int i = 0; i < 4; i++) d[i] = (uint8_t)(v >> (24 - 8 * i));
-}
 
 static int upcall(void *ctx, lfc *l, unsigned src, void *pkt, unsigned size, unsigned flags)
 {
@@ -68,14 +64,14 @@ static int upcall(void *ctx, lfc *l, unsigned src, void *pkt, unsigned size, uns
     (void)flags;
     mrx *r = ctx;
     const uint8_t *d = pkt;
-    if (size >= 4 && rd32(d) == BARRIER) {
+    if (size >= 4 && be32_get(d) == BARRIER) {
         r->barrier++;
         return 0;
     }
     r->got++;
     if (r->at && r->nat < r->maxat) r->at[r->nat++] = plat_now(r->p);
     if (size >= 8 && src < MAXN) {
-        unsigned k = rd32(d + 4);
+        unsigned k = be32_get(d + 4);
         for (unsigned i = 8; i < size; i++)
             if (d[i] != pat(src, k, i)) {
                 r->damaged++;
@@ -118,7 +114,7 @@ static int ucast(happ_env *e, lfc *l, unsigned dest, unsigned word)
 {
     uint8_t *pkt = lfc_send_alloc(l, 1);
     if (!pkt) return happ_fail(e, "process %u: %s", lfc_my_proc(l), lfc_error(l));
-    wr32(pkt, word);
+    be32_put(pkt, word);
     if (lfc_ucast_launch(l, dest, pkt, 4, 1)) return happ_fail(e, "process %u: %s", lfc_my_proc(l), lfc_error(l));
     return 0;
 }
@@ -232,8 +228,8 @@ static int mcast_check(platform *p, happ_env *e)
             rc = happ_fail(e, "process %u: %s", me, lfc_error(l));
             break;
         }
-        wr32(msg, 0);
-        wr32(msg + 4, (unsigned)k);
+        be32_put(msg, 0);
+        be32_put(msg + 4, (unsigned)k);
         for (unsigned i = 8; i < (unsigned)size; i++) msg[i] = pat(me, (unsigned)k, i);
         memcpy(pkt, msg, (size_t)size);
         if ((send_g ? lfc_mcast_launch(l, send_g, pkt, (unsigned)size, 1) : lfc_bcast_launch(l, pkt, (unsigned)size, 1)) ||

@@ -19,6 +19,7 @@
  * NIs). With ucast.l4.elf (no RECOV) the same workload may deadlock:
  * the watchdog stops the run. Parameters SEED, COUNT, SIZE. */
 #include "happ.h"
+#include "../be32.h"
 #include "../lfc/lfc.h"
 #include "../../firmware/lfc/lfc_abi.h"
 #include "../../firmware/lfc/tree.h"
@@ -124,11 +125,6 @@ static int gets(const workload *w, unsigned p, unsigned k, unsigned q, unsigned 
 }
 
 static uint8_t pat(unsigned src, unsigned k, unsigned i) { return (uint8_t)(src * 13u + k * 7u + i); }
-static unsigned rd32(const uint8_t *d) { return (unsigned)d[0] << 24 | (unsigned)d[1] << 16 | (unsigned)d[2] << 8 | d[3]; }
-static void wr32(uint8_t *d, unsigned v)
-{
-    for (int i = 0; i < 4; i++) d[i] = (uint8_t)(v >> (24 - 8 * i));
-}
 
 static int upcall(void *ctx, lfc *l, unsigned src, void *pkt, unsigned size, unsigned flags)
 {
@@ -136,12 +132,12 @@ static int upcall(void *ctx, lfc *l, unsigned src, void *pkt, unsigned size, uns
     (void)flags;
     rrx *r = ctx;
     const uint8_t *d = pkt;
-    if (size >= 4 && rd32(d) == BAR) {
+    if (size >= 4 && be32_get(d) == BAR) {
         r->barrier++;
         return 0;
     }
     r->got++;
-    unsigned word = size >= 8 ? rd32(d + 4) : 0xFFFFFFFFu, st = word >> 16, k = word & 0xFFFFu, st2;
+    unsigned word = size >= 8 ? be32_get(d + 4) : 0xFFFFFFFFu, st = word >> 16, k = word & 0xFFFFu, st2;
     if (size != r->size || src >= r->w->n || st > UNI || k >= r->w->count[src]) {
         r->bad++;
         return 0;
@@ -186,8 +182,8 @@ static int wait_for(happ_env *e, lfc *l, const unsigned *count, unsigned want)
 static int barrier(happ_env *e, lfc *l, rrx *r, unsigned b)
 {
     uint8_t m[8];
-    wr32(m, BAR);
-    wr32(m + 4, 0);
+    be32_put(m, BAR);
+    be32_put(m + 4, 0);
     if (r->me != 0) return send1(e, l, -1, 0, m, 8) || wait_for(e, l, &r->barrier, b);
     if (wait_for(e, l, &r->barrier, b * (r->w->n - 1u))) return -1;
     for (unsigned d = 1; d < r->w->n; d++)
@@ -238,8 +234,8 @@ static int recov_random(platform *p, happ_env *e)
     uint8_t msg[LFC_MAX_PAYLOAD];
     for (unsigned k = 0; rc == 0 && k < w->count[r->me]; k++) {
         unsigned t = w->to[r->me][k], stream = t & 0x80u ? t & 0x7Fu : UNI;
-        wr32(msg, 0);
-        wr32(msg + 4, stream << 16 | k);
+        be32_put(msg, 0);
+        be32_put(msg + 4, stream << 16 | k);
         for (unsigned i = 8; i < (unsigned)size; i++) msg[i] = pat(r->me, k, i);
         rc = send1(e, l, t & 0x80u ? r->gid[t & 0x7Fu] : -1, t, msg, (unsigned)size);
     }

@@ -9,6 +9,7 @@
  * everything and answered -> waits_after (entries in use) and delivered
  * (process 1's record's count, sent in its answer). Parameters CREDITS, REFRESH too. */
 #include "happ.h"
+#include "../be32.h"
 #include "../lfc/lfc.h"
 #include "../../firmware/lfc/lfc_abi.h"
 #include "../../firmware/hal/waits.h"
@@ -23,7 +24,7 @@ static int upcall(void *ctx, lfc *l, unsigned src, void *pkt, unsigned size, uns
     (void)l, (void)src, (void)flags;
     const uint8_t *d = pkt;
     wrx *r = ctx;
-    if (size >= 4) r->first = (unsigned)d[0] << 24 | (unsigned)d[1] << 16 | (unsigned)d[2] << 8 | d[3];
+    if (size >= 4) r->first = be32_get(d);
     r->got++;
     return 0;
 }

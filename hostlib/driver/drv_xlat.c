@@ -1,5 +1,6 @@
 /* The driver's translation service for the GRIM firmware (drv_xlat.h). */
 #include "drv_xlat.h"
+#include "../be32.h"
 
 #include "../../firmware/grim/grim_abi.h"
 
@@ -31,19 +32,6 @@ struct drv_xlat {
     int nblk;
     char err[300];
 };
-
-static uint32_t be32(const uint8_t *b)
-{
-    return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
-}
-
-static void put_be32(uint8_t *b, uint32_t v)
-{
-    b[0] = (uint8_t)(v >> 24);
-    b[1] = (uint8_t)(v >> 16);
-    b[2] = (uint8_t)(v >> 8);
-    b[3] = (uint8_t)v;
-}
 
 static void xerr(drv_xlat *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void xerr(drv_xlat *x, const char *fmt, ...)
@@ -89,8 +77,8 @@ static int translate(drv_xlat *x, const xblock *b, uint32_t va, uint32_t len, ui
             run_len += piece;
         } else {
             if (run_len) {
-                put_be32(e + GRIM_X_RUNS + 8 * nruns, (uint32_t)run_pa);
-                put_be32(e + GRIM_X_RUNS + 8 * nruns + 4, run_len);
+                be32_put(e + GRIM_X_RUNS + 8 * nruns, (uint32_t)run_pa);
+                be32_put(e + GRIM_X_RUNS + 8 * nruns + 4, run_len);
                 nruns++;
                 if (nruns == GRIM_X_MAX_RUNS) {
                     run_len = 0;
@@ -104,18 +92,18 @@ static int translate(drv_xlat *x, const xblock *b, uint32_t va, uint32_t len, ui
         a += piece;
     }
     if (run_len) {
-        put_be32(e + GRIM_X_RUNS + 8 * nruns, (uint32_t)run_pa);
-        put_be32(e + GRIM_X_RUNS + 8 * nruns + 4, run_len);
+        be32_put(e + GRIM_X_RUNS + 8 * nruns, (uint32_t)run_pa);
+        be32_put(e + GRIM_X_RUNS + 8 * nruns + 4, run_len);
         nruns++;
     } else if (nruns == GRIM_X_MAX_RUNS) {
         covered = 0;           /* recount what the runs hold */
-        for (uint32_t i = 0; i < nruns; i++) covered += be32(e + GRIM_X_RUNS + 8 * i + 4);
+        for (uint32_t i = 0; i < nruns; i++) covered += be32_get(e + GRIM_X_RUNS + 8 * i + 4);
     }
-    put_be32(e + GRIM_X_VALID, 1);
-    put_be32(e + GRIM_X_LC, lc);
-    put_be32(e + GRIM_X_VA, lo);
-    put_be32(e + GRIM_X_LEN, covered);
-    put_be32(e + GRIM_X_NRUNS, nruns);
+    be32_put(e + GRIM_X_VALID, 1);
+    be32_put(e + GRIM_X_LC, lc);
+    be32_put(e + GRIM_X_VA, lo);
+    be32_put(e + GRIM_X_LEN, covered);
+    be32_put(e + GRIM_X_NRUNS, nruns);
     *ebytes = GRIM_X_RUNS + 8 * nruns;
     return 0;
 }
@@ -126,9 +114,9 @@ static int serve(void *ctx, uint32_t bits)
     (void)bits;
     /* the request is in kernel memory the NI wrote by DMA: reading it is a
      * few loads, not charged separately from the interrupt entry */
-    uint32_t seq = be32(x->req + GRIM_XR_SEQ), lc = be32(x->req + GRIM_XR_LC);
-    uint32_t va = be32(x->req + GRIM_XR_VA), len = be32(x->req + GRIM_XR_LEN);
-    uint32_t slot = be32(x->req + GRIM_XR_SLOT);
+    uint32_t seq = be32_get(x->req + GRIM_XR_SEQ), lc = be32_get(x->req + GRIM_XR_LC);
+    uint32_t va = be32_get(x->req + GRIM_XR_VA), len = be32_get(x->req + GRIM_XR_LEN);
+    uint32_t slot = be32_get(x->req + GRIM_XR_SLOT);
     if (seq == x->last_seq) return 0;   /* no new request behind this HOST_SIG */
     x->last_seq = seq;
     sim_time t0 = plat_now(x->p);

@@ -1,20 +1,11 @@
 /* Header packing and ring placement (grim_wire.h). */
 #include "grim_wire.h"
+#include "../be32.h"
 
 #include <string.h>
 
-void grim_put32(uint8_t *b, uint32_t v)
-{
-    b[0] = (uint8_t)(v >> 24);
-    b[1] = (uint8_t)(v >> 16);
-    b[2] = (uint8_t)(v >> 8);
-    b[3] = (uint8_t)v;
-}
-
-uint32_t grim_get32(const uint8_t *b)
-{
-    return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
-}
+void grim_put32(uint8_t *b, uint32_t v) { be32_put(b, v); }
+uint32_t grim_get32(const uint8_t *b) { return be32_get(b); }
 
 void grim_hdr_make(grim_hdr *h, uint32_t type, uint32_t src, uint32_t dst, uint32_t lc, uint32_t handler,
                    const uint32_t arg[4], uint32_t payload)

@@ -1,5 +1,6 @@
 /* The basic protocol's host library (lfb.h): DMA area, rings, send, poll. */
 #include "lfb.h"
+#include "../be32.h"
 #include "../../firmware/lfc/basic_abi.h"
 
 #include <stdarg.h>
@@ -36,7 +37,6 @@ static uint32_t sram(const lfb *b, uint32_t a) { return plat_card_layout(b->p)->
 static uint8_t *sbuf(const lfb *b, unsigned i) { return b->area + (size_t)i * LFB_BUF_BYTES; }
 static uint8_t *rbuf(const lfb *b, unsigned i) { return b->area + (size_t)(LFB_SEND_N + i) * LFB_BUF_BYTES; }
 
-static uint32_t be32(const uint8_t *q) { return (uint32_t)q[0] << 24 | (uint32_t)q[1] << 16 | (uint32_t)q[2] << 8 | q[3]; }
 
 const char *lfb_error(const lfb *b) { return b->err; }
 unsigned lfb_node(const lfb *b) { return b->node; }
@@ -141,7 +141,7 @@ int lfb_send(lfb *b, unsigned dest, const void *data, unsigned size)
 int lfb_poll(lfb *b, lfb_handler fn, void *ctx)
 {
     uint8_t *buf = rbuf(b, b->r_next);
-    uint32_t flag = be32(buf + LFB_FLAG_OFF);
+    uint32_t flag = be32_get(buf + LFB_FLAG_OFF);
     if (!(flag & LFB_FULL)) {
         if (plat_compute(b->p, b->poll_miss)) return fail(b, "poll: %s", plat_error(b->p));
         return 0;

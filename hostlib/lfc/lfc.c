@@ -2,6 +2,7 @@
  * multicast), the host receive queue, upcalls and packet ownership,
  * groups, fetch-and-add. */
 #include "lfc.h"
+#include "../be32.h"
 #include "../../firmware/lfc/lfc_abi.h"
 #include "../../firmware/lfc/tree.h"
 
@@ -53,7 +54,6 @@ static int fail(lfc *l, const char *fmt, ...)
 
 static uint32_t sram(const lfc *l, uint32_t a) { return plat_card_layout(l->p)->sram.off + a; }
 static uint8_t *hbuf(const lfc *l, unsigned i) { return l->hb + (size_t)i * LFC_HBUF_BYTES; }
-static uint32_t be32(const uint8_t *q) { return (uint32_t)q[0] << 24 | (uint32_t)q[1] << 16 | (uint32_t)q[2] << 8 | q[3]; }
 
 const char *lfc_error(const lfc *l) { return l->err; }
 unsigned lfc_my_proc(const lfc *l) { return l->node; }
@@ -67,14 +67,6 @@ void lfc_params_default(lfc_params *p)
     p->bcast_tree = LFC_TREE_BINARY;
     p->overlap_unsafe = 0;
     p->intr_delay_us = 0;
-}
-
-static void wr_be32(uint8_t *q, uint32_t v)
-{
-    q[0] = (uint8_t)(v >> 24);
-    q[1] = (uint8_t)(v >> 16);
-    q[2] = (uint8_t)(v >> 8);
-    q[3] = (uint8_t)v;
 }
 
 /* INTR (§4.4): the signal the NI's polling watchdog raised. Inside
@@ -116,14 +108,14 @@ static int intr_open(lfc *l, unsigned delay_us)
 int lfc_intr_disable(lfc *l)
 {
     if (!l->hs) return fail(l, "intr_disable: interrupts are off (lfc_params.intr_delay_us 0)");
-    wr_be32(l->hs + LFC_HS_DISABLED, 1);
+    be32_put(l->hs + LFC_HS_DISABLED, 1);
     return 0;
 }
 
 int lfc_intr_enable(lfc *l)
 {
     if (!l->hs) return fail(l, "intr_enable: interrupts are off (lfc_params.intr_delay_us 0)");
-    wr_be32(l->hs + LFC_HS_DISABLED, 0);
+    be32_put(l->hs + LFC_HS_DISABLED, 0);
     return 0;
 }
 
@@ -375,13 +367,13 @@ static int poll1(lfc *l)
     if (l->empty == l->hq_tail) return 0;    /* every buffer is the client's */
     unsigned i = l->given[l->empty % LFC_HQ_N];
     uint8_t *buf = hbuf(l, i);
-    uint32_t st = be32(buf + LFC_STATUS_OFF);
+    uint32_t st = be32_get(buf + LFC_STATUS_OFF);
     if (!(st & LFC_FULL)) return plat_compute(l->p, l->poll_miss) ? fail(l, "poll: %s", plat_error(l->p)) : 0;
     if (plat_compute(l->p, l->poll_hit)) return fail(l, "poll: %s", plat_error(l->p));
     unsigned size = st & 0xFFFFu, src = (st >> 16) & 0x7FFFu;
     if (size > LFC_MAX_PAYLOAD) return fail(l, "poll: the NI delivered %u bytes", size);
     l->empty++;
-    if (l->hs) wr_be32(l->hs + LFC_HS_PROCESSED, ++l->processed);   /* INTR's progress count */
+    if (l->hs) be32_put(l->hs + LFC_HS_PROCESSED, ++l->processed);   /* INTR's progress count */
     if (l->up(l->ctx, l, src, buf + LFC_STATUS_OFF - ((size + 3u) & ~3u), size, 0)) {
         l->client_owns[i] = 1;
         return 1;
