@@ -283,6 +283,22 @@ static void link_utilisation(cosim *s, const topo *t, sim_time end, run_result *
     result_set(res, "link_util_mean", n ? sum / n : 0);
 }
 
+/* A program's error when the run stopped under it is "label: " plus the
+ * stop's own text (said above), or plus nothing (the library had no more to
+ * say). How much of e, up to `len` (-1: the whole of it must be an empty
+ * detail), names where it was: "poll: poll" reads as "poll". -1 when e says
+ * more than where it was. */
+static int stopped_label(const char *e, int len)
+{
+    int k = len < 0 ? (int)strlen(e) : len;
+    if (len < 0 && (k < 2 || e[k - 1] != ' ' || e[k - 2] != ':')) return -1;
+    while (k > 0 && (e[k - 1] == ' ' || e[k - 1] == ':')) k--;
+    if (len < 0 && memchr(e, ':', (size_t)k)) return -1;   /* "a: b: " says more than where */
+    for (int h = 1; 2 * h + 2 <= k; h++)                   /* "poll: poll" */
+        if (2 * h + 2 == k && e[h] == ':' && e[h + 1] == ' ' && !memcmp(e, e + h + 2, (size_t)h)) return h;
+    return k;
+}
+
 static void host_run(const run_spec *r, run_result *res)
 {
     cluster_desc c;
@@ -412,9 +428,9 @@ static void host_run(const run_spec *r, run_result *res)
             if (!pr[i].finished || pr[i].rc) {
                 const char *e = call[i].env.err;
                 size_t el = strlen(e), sl = strlen(stop);
-                if (st != COSIM_DONE && el >= sl && !strcmp(e + el - sl, stop)) {
-                    int keep = (int)(el - sl);
-                    while (keep > 0 && (e[keep - 1] == ' ' || e[keep - 1] == ':')) keep--;
+                int keep;
+                if (st != COSIM_DONE && (el >= sl && !strcmp(e + el - sl, stop) ? (keep = stopped_label(e, (int)(el - sl))) >= 0
+                                                                                 : (keep = stopped_label(e, -1)) >= 0)) {
                     if (keep)
                         exp_nodes_host(lines, i, "host program %s was in %.*s when the simulation stopped", app->name,
                                        keep, e);

@@ -8,6 +8,8 @@
 #include "../outputs/textfmt.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -340,9 +342,14 @@ int scenario_load(scenario *sc, const char *path, const char *root, const char *
     config_init(&sc->cfg);
     diag d = {sc->path, 0};
     if (config_read_file(&sc->cfg, path) != CONFIG_TRUE) {
-        if (config_error_type(&sc->cfg) == CONFIG_ERR_FILE_IO)
-            fprintf(stderr, "%s: cannot read the scenario file\n", path);
-        else
+        if (config_error_type(&sc->cfg) == CONFIG_ERR_FILE_IO) {
+            /* libconfig keeps no errno: ask the file system why, once more */
+            FILE *f = fopen(path, "r");
+            int why = f ? EISDIR : errno;
+            if (f) fclose(f);
+            fprintf(stderr, "%s: cannot read the scenario file: %s%s\n", path, strerror(why),
+                    why == ENOENT ? " (`myrisim list` shows every scenario)" : "");
+        } else
             fprintf(stderr, "%s:%d: syntax error: %s\n", config_error_file(&sc->cfg) ? config_error_file(&sc->cfg) : path,
                     config_error_line(&sc->cfg), config_error_text(&sc->cfg));
         scenario_free(sc);

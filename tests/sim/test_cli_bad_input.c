@@ -51,8 +51,9 @@ TEST(sim_cli_bad, missing_directory_empty_and_garbage_scenarios)
 {
     setup("cli_bad_files");
     char want[1400];
-    bad("nowhere.cfg: cannot read the scenario file", "run %s/nowhere.cfg%s", dir, "");
-    snprintf(want, sizeof want, "%s: cannot read the scenario file", sub);
+    bad("nowhere.cfg: cannot read the scenario file: No such file or directory (`myrisim list` shows every scenario)",
+        "run %s/nowhere.cfg%s", dir, "");
+    snprintf(want, sizeof want, "%s: cannot read the scenario file: Is a directory", sub);
     bad(want, "run '%s'%s", sub, "");
     bad(want, "describe '%s'%s", sub, "");
     snprintf(want, sizeof want, "%s: missing required key 'name'", empty);

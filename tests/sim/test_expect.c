@@ -26,6 +26,9 @@ TEST(expect, an_expected_deadlock_that_happens_exits_0_and_says_so)
     ASSERT_TRUE(strstr(sim_stderr(), want) != NULL);
     ASSERT_TRUE(strstr(sim_stderr(), "run failed") == NULL);
     ASSERT_TRUE(strstr(sim_stdout(), "1 runs, 0 failed; 1 stopped by the watchdog as expected;") != NULL);
+    /* where each program was, once: no empty detail ("sendMC:  / ...") and no label twice ("poll: poll") */
+    ASSERT_TRUE(strstr(sim_stderr(), "nodes 0, 5 (2): host program grim_mcast was in sendMC when the simulation stopped\n") != NULL);
+    ASSERT_TRUE(strstr(sim_stderr(), "nodes 1-4 (4): host program grim_mcast was in poll when the simulation stopped\n") != NULL);
     char path[600];
     snprintf(path, sizeof path, "%s/default.csv", dir);
     ASSERT_TRUE(strstr(sim_read(path, NULL), ",deadlock\n") != NULL);
