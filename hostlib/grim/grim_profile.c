@@ -21,6 +21,8 @@ static const grim_profile profiles[] = {
     {"p4-1700", 1, 4, {1, {{SIZE_MAX, TPIL_PIO_SSE}}}},
     /* PPro-200 / LANai 9 / 32b */
     {"ppro200", 1, 4, {4, {{1024, TPIL_PIO_PLAIN}, {2048, TPIL_DMA_ONECOPY}, {262144, TPIL_DMA_ZEROCOPY}, {SIZE_MAX, TPIL_DMA_DOUBLE}}}},
+    /* DAS PPro-200 / LANai 4.1 / 32b */
+    {"das-ppro200", 0, 4, {3, {{512, TPIL_PIO_PLAIN}, {1024, TPIL_DMA_ONECOPY}, {SIZE_MAX, TPIL_DMA_ZEROCOPY}}}},
 };
 
 const tpil_cfg *grim_profile_cuts(const char *host, int lanai9, int bus_width)

@@ -12,6 +12,8 @@ const calib_setup calib_p4_l4_32 = {"P4-1.7 / LANai 4 / 32b", &host_p4_1700, 0, 
 const calib_setup calib_p4_l9_64 = {"P4-1.7 / LANai 9 / 64b", &host_p4_1700, 1, CHIP_LANAI9};
 const calib_setup calib_p4_l9_32 = {"P4-1.7 / LANai 9 / 32b", &host_p4_1700, 0, CHIP_LANAI9};
 const calib_setup calib_ppro_l9 = {"PPro-200 / LANai 9 / 32b", &host_ppro200, 0, CHIP_LANAI9};
+/* seed 002's DAS node: its LANai 4.1 board answers the bus as the host profile says */
+const calib_setup calib_das_l4 = {"DAS PPro-200 / LANai 4.1 / 32b", &host_das_ppro200, 0, CHIP_LANAI4};
 
 const size_t calib_sizes[] = {64, 128, 256, 512, 1024, 2048, 3072, 4096, 6144, 8192, 12288, 16384,
                               24576, 32768, 65536, 131072, 262144, 524288};

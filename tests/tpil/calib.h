@@ -14,7 +14,7 @@ typedef struct calib_setup {
 } calib_setup;
 
 extern const calib_setup calib_p3_l4, calib_p3_l9, calib_p4_l4_32, calib_p4_l9_64, calib_p4_l9_32,
-    calib_ppro_l9;
+    calib_ppro_l9, calib_das_l4;
 
 /* The sizes TPIL's benchmark sweeps: 64 B .. 512 KB. */
 extern const size_t calib_sizes[];

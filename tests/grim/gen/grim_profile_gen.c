@@ -9,7 +9,7 @@
 #include <string.h>
 
 static const calib_setup *setups[] = {&calib_p3_l4, &calib_p3_l9, &calib_p4_l4_32,
-                                      &calib_p4_l9_64, &calib_p4_l9_32, &calib_ppro_l9};
+                                      &calib_p4_l9_64, &calib_p4_l9_32, &calib_ppro_l9, &calib_das_l4};
 #define NSET (int)(sizeof setups / sizeof setups[0])
 
 static const char *mech_enum(tpil_mech m)
