@@ -14,7 +14,8 @@
  * Every receiver checks order and data (tag = sequence, payload pattern)
  * and tells its sender when all COUNT have arrived. Node 0 reports
  * received / bad (what node 0's stream delivered at its receiver),
- * time_us (node 0: first send to the receiver's "all arrived"), and from
+ * time_us (node 0: first send to the receiver's "all arrived"),
+ * throughput_mbs (COUNT x BYTES over time_us, MB = 10^6 bytes), and from
  * its NI's counters for its channel: resent, nacks_recv, timeouts; and
  * nacks_sent_peer / dups_peer from the receiver's NI. */
 #include "app_grim_util.h"
@@ -110,6 +111,8 @@ static int run(platform *p, happ_env *e)
         happ_measure(e, "nacks_recv", nrecv);
         happ_measure(e, "timeouts", tmo);
         happ_measure(e, "time_us", (double)(t1 - t0) / 1e6);
+        /* payload over the whole exchange, the receiver's small answer included (MB = 10^6 B) */
+        happ_measure(e, "throughput_mbs", t1 > t0 ? (double)count * (double)bytes / ((double)(t1 - t0) / 1e6) : 0);
     }
     if (grim_barrier(g)) return gapp_close(g, e, gapp_fail(e, g, "final barrier"));
     return gapp_close(g, e, 0);
