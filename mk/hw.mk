@@ -47,6 +47,9 @@ all: $(HW_LIBS)
 TEST_SRCS += $(sort $(wildcard tests/hw/*.c))
 $(B)/tests/runner: $(HW_LIBS)
 $(B)/tests/runner: LDLIBS += $(HW_LIBS) -lstdc++ -lpthread
+# The fuzzers link libmyrisim.a too, whose RC-1000 model clocks the frame.
+$(FUZZ_NAMES:%=$(B)/fuzz/fuzz_%): $(HW_LIBS)
+$(FUZZ_NAMES:%=$(B)/fuzz/fuzz_%): LDLIBS += -lstdc++ -lpthread
 -include $(HW_SHELL:.o=.d)
 
 # The RC-1000 card model (model/rc1000) and its tests (tests/rc1000); it
