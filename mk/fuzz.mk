@@ -29,8 +29,8 @@ $(B)/fuzz/fuzz_%: $(B)/obj/tests/fuzz/fuzz_%.o $(FUZZ_OBJS) $(B)/libmyrisim.a
 	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
 
 .PHONY: fuzz-build fuzz test-asan
-fuzz-build: | deps
-	$(MAKE) B=build-fuzz FUZZ_BUILD=1 CC=clang-14 \
+fuzz-build: all | deps
+	$(MAKE) B=build-fuzz HW_B=$(B) FUZZ_BUILD=1 CC=clang-14 \
 	    CFLAGS="$(CFLAGS) -O1 -Wno-unused-command-line-argument -fsanitize=fuzzer-no-link $(FUZZ_SAN)" \
 	    $(FUZZ_NAMES:%=build-fuzz/fuzz/fuzz_%)
 
@@ -53,7 +53,7 @@ fuzz: fuzz-build
 # build/ as subprocesses, so those are built first; the runner itself (every
 # model, the scenario loader, the ISS, the fuzz replay) is sanitized.
 test-asan: all $(TEST_DEPS)
-	$(MAKE) B=build-asan CC=clang-14 \
+	$(MAKE) B=build-asan HW_B=$(B) CC=clang-14 \
 	    CFLAGS="$(CFLAGS) -O1 -Wno-unused-command-line-argument $(FUZZ_SAN)" build-asan/tests/runner
 	ASAN_OPTIONS=detect_leaks=0:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
 	    MYRISIM_ROOT=$(CURDIR) build-asan/tests/runner $(T)

@@ -13,33 +13,37 @@ HW_CXXFLAGS    := $(CXXFLAGS) -Ihw/shell -isystem $(VLT_INC) -isystem $(VLT_INC)
 VERILATE        = $(VERILATOR) --cc -Wall --top-module $(1) --prefix V$(1) -Mdir $(@D) \
                   --build -j 1 -CFLAGS "-std=c++17 -w" -MAKEFLAGS "-s"
 
+# The sanitizer and fuzz builds (B=build-asan, build-fuzz) link the same
+# Verilated models: Verilator's C++ is never instrumented, so they take
+# build/'s (HW_B=build) instead of Verilating twice more.
+HW_B        ?= $(B)
 HW_CIRCUITS := $(sort $(wildcard hw/circuits/*.v))
 HW_FRAME    := $(sort $(wildcard hw/frame/*.v))
 HW_TOPS     := canvas fpga
-HW_MODELS   := $(foreach t,$(HW_TOPS),$(B)/hw/$(t)/V$(t)__ALL.a)
-HW_SHELL    := $(patsubst hw/shell/%.cpp,$(B)/hw/obj/%.o,$(sort $(wildcard hw/shell/*.cpp)))
-HW_LIBS     := $(B)/hw/libhwshell.a $(HW_MODELS) $(B)/hw/libverilated.a
+HW_MODELS   := $(foreach t,$(HW_TOPS),$(HW_B)/hw/$(t)/V$(t)__ALL.a)
+HW_SHELL    := $(patsubst hw/shell/%.cpp,$(HW_B)/hw/obj/%.o,$(sort $(wildcard hw/shell/*.cpp)))
+HW_LIBS     := $(HW_B)/hw/libhwshell.a $(HW_MODELS) $(HW_B)/hw/libverilated.a
 
-$(B)/hw/canvas/Vcanvas__ALL.a: $(HW_CIRCUITS) hw/frame/canvas.v | deps
+$(HW_B)/hw/canvas/Vcanvas__ALL.a: $(HW_CIRCUITS) hw/frame/canvas.v | deps
 	@mkdir -p $(@D)
 	+$(call VERILATE,canvas) hw/frame/canvas.v $(HW_CIRCUITS)
 
-$(B)/hw/fpga/Vfpga__ALL.a: $(HW_CIRCUITS) $(HW_FRAME) hw/frame/frame_map.vh | deps
+$(HW_B)/hw/fpga/Vfpga__ALL.a: $(HW_CIRCUITS) $(HW_FRAME) hw/frame/frame_map.vh | deps
 	@mkdir -p $(@D)
 	+$(call VERILATE,fpga) -Ihw/frame $(HW_FRAME) $(HW_CIRCUITS)
 
 # Verilator's runtime, shared by every model (once per executable).
-$(B)/hw/libverilated.a: | deps
-	@mkdir -p $(B)/hw/obj
-	$(CXX) $(VLT_CXXFLAGS) -c $(VLT_INC)/verilated.cpp -o $(B)/hw/obj/verilated.o
-	$(CXX) $(VLT_CXXFLAGS) -c $(VLT_INC)/verilated_threads.cpp -o $(B)/hw/obj/verilated_threads.o
-	ar rcs $@ $(B)/hw/obj/verilated.o $(B)/hw/obj/verilated_threads.o
+$(HW_B)/hw/libverilated.a: | deps
+	@mkdir -p $(HW_B)/hw/obj
+	$(CXX) $(VLT_CXXFLAGS) -c $(VLT_INC)/verilated.cpp -o $(HW_B)/hw/obj/verilated.o
+	$(CXX) $(VLT_CXXFLAGS) -c $(VLT_INC)/verilated_threads.cpp -o $(HW_B)/hw/obj/verilated_threads.o
+	ar rcs $@ $(HW_B)/hw/obj/verilated.o $(HW_B)/hw/obj/verilated_threads.o
 
-$(B)/hw/obj/%.o: hw/shell/%.cpp $(HW_MODELS) | deps
+$(HW_B)/hw/obj/%.o: hw/shell/%.cpp $(HW_MODELS) | deps
 	@mkdir -p $(@D)
-	$(CXX) $(HW_CXXFLAGS) $(addprefix -I$(B)/hw/,$(HW_TOPS)) -c $< -o $@
+	$(CXX) $(HW_CXXFLAGS) $(addprefix -I$(HW_B)/hw/,$(HW_TOPS)) -c $< -o $@
 
-$(B)/hw/libhwshell.a: $(HW_SHELL)
+$(HW_B)/hw/libhwshell.a: $(HW_SHELL)
 	ar rcs $@ $^
 
 all: $(HW_LIBS)
