@@ -51,7 +51,7 @@ int rcx_cpu(rcx *x, sim_time d)
 
 /* TPIL's wait for a DMA (hostlib/tpil/tpil_dma.c, tpil_dma_wait; the text
  * says Figure 6.8 and the page transfers use TPIL adapted to the card,
- * L1953, L2191) on the PLX 9080's status register: polls take the bus
+ * L1955, L2191) on the PLX 9080's status register: polls take the bus
  * away from the DMA they wait for, so first spin on the CPU's clock for as
  * long as such a DMA took last time (at first: its bytes at the bus's peak
  * rate), then poll; learn from the last poll that missed. */
