@@ -31,6 +31,9 @@ struct platform {
     int in_sig;
     idle_timer *timers;        /* pending idle-poll timer events */
     idle_waiter *idle;         /* the idle poll in progress, if any */
+    const char *dev_name;      /* the second device on the bus (plat_dev_*), NULL: none */
+    uint64_t dev_base;
+    uint32_t dev_size;
     char err[400];
 };
 
@@ -215,6 +218,66 @@ int plat_pio_flush(platform *p)
 {
     uint8_t b[4];
     return plat_pio_read(p, p->lay.sram.off, b, 4);
+}
+
+/* ---- the second device --------------------------------------------------- */
+
+void plat_set_device(platform *p, const char *name, uint64_t base, uint32_t size)
+{
+    p->dev_name = name;
+    p->dev_base = name ? base : 0;
+    p->dev_size = name ? size : 0;
+}
+
+const char *plat_dev_name(const platform *p) { return p->dev_name; }
+uint32_t plat_dev_size(const platform *p) { return p->dev_size; }
+
+static int check_dev(platform *p, uint32_t off, size_t len, const char *what)
+{
+    if (!p->dev_name) return perr(p, "device PIO %s: this node has no second device on its bus", what);
+    if (len == 0) return perr(p, "device PIO %s of 0 bytes at offset 0x%x", what, off);
+    if (off >= p->dev_size || len > p->dev_size - off)
+        return perr(p, "device PIO %s of %zu bytes at offset 0x%x: outside the %s's BAR (size 0x%x)", what, len, off,
+                    p->dev_name, p->dev_size);
+    return machine_ok(p);
+}
+
+int plat_dev_write(platform *p, uint32_t off, const void *src, size_t len, plat_pio_mode m)
+{
+    if (check_dev(p, off, len, "write")) return -1;
+    if (!plat_has_mode(p, m))
+        return perr(p, "device PIO write: host %s has no %s", plat_host_profile(p)->name,
+                    m == PLAT_PIO_MMX ? "MMX" : m == PLAT_PIO_SSE ? "SSE" : "write-combining");
+    waiter w = {0, 0, host_evq(p->h)};
+    sim_time t0 = plat_now(p);
+    if (host_pio_write(p->h, p->bus, p->dev_base + off, src, (uint32_t)len, (host_pio_mode)m, done_cb, &w))
+        return perr(p, "%s", host_error(p->h));
+    return traced(p, "device PIO write", t0, len, wait_for(p, &w, "device PIO write"));
+}
+
+int plat_dev_read(platform *p, uint32_t off, void *dst, size_t len)
+{
+    if (check_dev(p, off, len, "read")) return -1;
+    waiter w = {0, 0, host_evq(p->h)};
+    sim_time t0 = plat_now(p);
+    if (host_pio_read(p->h, p->bus, p->dev_base + off, dst, (uint32_t)len, done_cb, &w))
+        return perr(p, "%s", host_error(p->h));
+    return traced(p, "device PIO read", t0, len, wait_for(p, &w, "device PIO read"));
+}
+
+/* PCI byte order: little-endian words */
+int plat_dev_write32(platform *p, uint32_t off, uint32_t v)
+{
+    uint8_t b[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
+    return plat_dev_write(p, off, b, 4, PLAT_PIO_PLAIN);
+}
+
+int plat_dev_read32(platform *p, uint32_t off, uint32_t *v)
+{
+    uint8_t b[4];
+    if (plat_dev_read(p, off, b, 4)) return -1;
+    *v = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+    return 0;
 }
 
 /* ---- memory -------------------------------------------------------------- */

@@ -40,6 +40,24 @@ int plat_pio_read32(platform *p, uint32_t bar_off, uint32_t *val);
  * card SRAM: PCI reads do not pass posted writes). */
 int plat_pio_flush(platform *p);
 
+/* ---- a second device on the node's bus ----------------------------------- */
+/* A node may have a second PCI device beside its NI card: the RC-1000 FPGA
+ * card of Chapter 6 (kind host's experiment.rc1000_node), which host-level
+ * software drives on the card's behalf (section 6.3.6: the FPGA cannot
+ * start the card's DMA; the host does). Its BAR is reached through these
+ * calls, timed as PIO on the same bus as the NI's (plat_pio_*), offsets
+ * within the device's BAR. Its registers are little-endian 32-bit words
+ * (PCI byte order): the 32-bit calls carry host-order values. Its DMA is
+ * started by writing the device's own registers, with buffers and
+ * descriptors in plat_alloc_contig memory. Without a device
+ * plat_dev_name is NULL and every other call fails. */
+const char *plat_dev_name(const platform *p);
+uint32_t plat_dev_size(const platform *p);
+int plat_dev_write(platform *p, uint32_t off, const void *src, size_t len, plat_pio_mode m);
+int plat_dev_read(platform *p, uint32_t off, void *dst, size_t len);
+int plat_dev_write32(platform *p, uint32_t off, uint32_t val);
+int plat_dev_read32(platform *p, uint32_t off, uint32_t *val);
+
 /* ---- host memory -------------------------------------------------------- */
 /* Pageable user memory (scattered physical pages, not pinned). */
 void *plat_alloc(platform *p, size_t len);

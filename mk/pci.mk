@@ -2,7 +2,8 @@
 # the platform boundary, driver and TPIL (hostlib), and their tests.
 LIB_SRCS  += $(sort $(wildcard model/pci/*.c)) $(sort $(wildcard model/host/*.c))
 LIB_SRCS  += $(sort $(wildcard hostlib/*.c)) $(sort $(wildcard hostlib/driver/*.c)) \
-             $(sort $(wildcard hostlib/tpil/*.c)) $(sort $(wildcard hostlib/apps/*.c))
+             $(sort $(wildcard hostlib/tpil/*.c)) $(sort $(wildcard hostlib/apps/*.c)) \
+             $(sort $(wildcard hostlib/rc1000/*.c))
 TEST_SRCS += $(sort $(wildcard tests/pci/*.c)) $(sort $(wildcard tests/host/*.c)) \
              $(sort $(wildcard tests/tpil/*.c))
 

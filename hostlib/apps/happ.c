@@ -1,5 +1,6 @@
 /* The host-program registry and the helpers programs share. */
 #include "happ.h"
+#include "../../model/host/plat_backend.h"   /* plat_set_device */
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -36,6 +37,7 @@ static const happ *const all[] = {
     &happ_grim_mcast,
     &happ_grim_incast,
     &happ_grim_video,
+    &happ_grim_rc1000_stage,
     &happ_grim_mc_churn,
     NULL,
 };
@@ -121,6 +123,7 @@ int happ_call_main(platform *p, void *arg)
     happ_call *c = arg;
     c->env.declared = c->app->params;
     c->env.undeclared[0] = 0;
+    if (c->env.dev_name) plat_set_device(p, c->env.dev_name, c->env.dev_base, c->env.dev_size);
     c->rc = c->app->run(p, &c->env);
     if (c->env.undeclared[0]) {
         /* the scenario check trusts the declaration: a program that reads

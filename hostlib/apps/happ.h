@@ -30,6 +30,12 @@ struct happ_env {
      * its bytes and number (1 = the first; 0: none yet). */
     int (*video)(void *vctx, const uint8_t **frame, uint32_t *bytes, uint32_t *number);
     void *vctx;
+    /* A second device on this node's bus (the RC-1000: experiment.rc1000_node),
+     * dev_name NULL without one: happ_call_main hands it to the platform
+     * (plat_dev_*, platform.h) before the program runs. */
+    const char *dev_name;
+    uint64_t dev_base;
+    uint32_t dev_size;
 };
 
 typedef struct happ {
@@ -80,6 +86,7 @@ extern const happ happ_grim_pingpong, happ_grim_burst, happ_grim_scan, happ_grim
     happ_grim_stream, happ_grim_alltoall, happ_grim_frag_check, happ_grim_mcast;
 extern const happ happ_grim_incast;   /* app_grim_incast.c */
 extern const happ happ_grim_video;   /* app_grim_video.c: BT848 frames to a remote endpoint (section 6.4) */
+extern const happ happ_grim_rc1000_stage;   /* app_grim_rc1000.c: the RC-1000 as a GRIM endpoint and stage */
 extern const happ happ_grim_mc_churn;
 /* Unmodified sockets programs (app_sockets.c, hostlib/sockets) */
 extern const happ happ_sockets;

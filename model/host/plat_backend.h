@@ -37,6 +37,9 @@ typedef struct plat_backend {
 platform *plat_new(host *h, int bus, uint64_t bar_base, const bar_layout *lay,
                    const plat_backend *be, char *err, size_t errlen);
 void plat_free_platform(platform *p);
+/* The second device on the same bus (platform.h plat_dev_*): its name, BAR
+ * base and size; name NULL removes it. */
+void plat_set_device(platform *p, const char *name, uint64_t base, uint32_t size);
 host *plat_host(platform *p);
 
 #endif

@@ -32,6 +32,7 @@
 #include "exp_drops.h"
 #include "exp_nodes.h"
 #include "exp_video.h"
+#include "exp_rc1000_node.h"
 #include "fwbuild.h"
 #include "../scenario/runspec.h"
 #include "../outputs/textfmt.h"
@@ -86,6 +87,9 @@ static const key_spec host_keys[] = {
      "a BT848 capture card on node 0's bus streams this size at 30 frames/s into host memory beside the program "
      "(none, the default, 320x240 or 640x480; measures video_frames, video_frames_dropped, video_mbs, video_pci_pct, "
      "video_bus_busy_pct)"},
+    {"rc1000_node", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "an RC-1000 FPGA card on this node's bus beside its NI, for its host program (plat_dev_*: grim_rc1000_stage); rc1000_circuit: a user's circuit file for canvas slot 4, rc1000_module its module (measures card_fpga_clocks)"},
+    {"rc1000_circuit", KT_STRING, 0, NULL, NULL, NULL, NULL, "with rc1000_node: a Verilog file holding a circuit (appendix B.3), Verilated at run time into canvas slot 4"},
+    {"rc1000_module", KT_STRING, 0, NULL, NULL, NULL, NULL, "the module in rc1000_circuit (default: the file's name)"},
     {"video_frames", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "frames the BT848 captures (default 30: one second)"},
     {"backend", KT_STRING, 0, NULL, backend_names, "backend", NULL,
      "host processes as SystemC threads (systemc, the default where linked in) or on the plain-C backend (c)"},
@@ -231,6 +235,7 @@ static int host_check(const run_spec *r, diag *d)
                     "compare_pci adds a node; the cable topology joins exactly two (use topology switch)");
     }
     exp_check_cflags(r, d);
+    if (cluster_decode(r, &c, &quiet) == 0) exp_rc1000_node_check(r, c.nodes, d);
     return d->errors - before;
 }
 
@@ -324,6 +329,7 @@ static void host_run(const run_spec *r, run_result *res)
     topo_init(&t);
     cosim *s = NULL;
     exp_video *video = NULL;   /* experiment.video: a BT848 beside the program */
+    exp_rc1000_node *card = NULL;   /* experiment.rc1000_node: an RC-1000 beside a node's NI */
     proc_io *io = calloc((size_t)n, sizeof *io);
     happ_call *call = calloc((size_t)n, sizeof *call);
     cosim_proc *pr = calloc((size_t)n, sizeof *pr);
@@ -377,6 +383,9 @@ static void host_run(const run_spec *r, run_result *res)
     video = exp_video_start(r, s, bus_of(hp, c.pci), res, &vfail);
     if (vfail) goto out;
     if (video) call[0].env.video = exp_video_latest, call[0].env.vctx = video;   /* node 0's program sees the frames */
+    for (int i = 0; i < n; i++) envs[i] = &call[i].env;
+    card = exp_rc1000_node_start(r, s, envs, n, res, &vfail);
+    if (vfail) goto out;
     sim_time until = (sim_time)(run_number(r, "experiment.time_limit_us", 2e6) * 1e6);
     int systemc = cosim_run_systemc_hosts && strcmp(run_string(r, "experiment.backend", "systemc"), "c");
     if (!systemc && n > 1) {
@@ -482,8 +491,11 @@ static void host_run(const run_spec *r, run_result *res)
         link_utilisation(s, &t, pr[0].end, res);
     exp_video_finish(video, s, res);
     video = NULL;
+    exp_rc1000_node_finish(card, res);
+    card = NULL;
 out:
     exp_video_finish(video, NULL, NULL);
+    exp_rc1000_node_finish(card, NULL);
     for (int i = 0; i < ready; i++)
         happ_env_done(&call[i].env);
     cosim_free(s);

@@ -21,6 +21,7 @@
 #include "exp_rc1000_ni.h"
 #include "exp_rc1000_xfer.h"
 #include "exp_rc1000_fault.h"
+#include "exp_rc1000_node.h"
 #include "exp_util.h"
 #include "hwbuild.h"
 
@@ -122,43 +123,20 @@ static int acquire(stage *s, uint32_t banks)
 
 static double us(sim_time t) { return (double)t / 1e6; }
 
-/* The circuit's file (scenario-relative paths as firmware's) and module. */
-static int circuit_of(const run_spec *r, char *file, size_t flen, char *module, size_t mlen)
-{
-    const char *c = run_string(r, "experiment.circuit", NULL);
-    if (!c) return 0;
-    exp_path(r, c, file, flen);
-    const char *m = run_string(r, "experiment.module", NULL);
-    if (m) snprintf(module, mlen, "%s", m);
-    else {
-        const char *b = strrchr(file, '/');
-        snprintf(module, mlen, "%s", b ? b + 1 : file);
-        char *dot = strrchr(module, '.');
-        if (dot) *dot = 0;
-    }
-    return 1;
-}
-
 /* Load time: a named circuit must fit appendix B.3 and pass Verilator's
  * lint, unless its library is already cached (then it did). */
 static int rc_check(const run_spec *r, diag *d)
 {
     int before = d->errors;
-    char file[2048], module[256], so[2400];
-    static char err[16384];
     exp_check_range(r, "experiment.subop", 0, 0, 15, d);
-    if (!circuit_of(r, file, sizeof file, module, sizeof module)) return d->errors - before;
     const config_setting_t *at = run_setting(r, "experiment.circuit");
+    if (!at) return d->errors - before;
     if (strcmp(run_string(r, "experiment.op", "stage"), "stage") ||
         strcmp(run_string(r, "experiment.injector", "host"), "host")) {
         diag_at(d, at, "a circuit runs in op stage with the host as injector");
         return d->errors - before;
     }
-    int hit = hw_circuit_cached(r->sc->root, file, module, so, sizeof so, err, sizeof err);
-    if (hit < 0) diag_at(d, at, "%s", err);
-    else if (!hit && (hw_circuit_ports(file, module, err, sizeof err) ||
-                      hw_circuit_lint(file, module, NULL, 0, err, sizeof err)))
-        diag_at(d, at, "circuit '%s' does not fit the frame:\n%s", module, err);
+    exp_circuit_check(r, "experiment.circuit", "experiment.module", d);
     return d->errors - before;
 }
 
@@ -204,7 +182,7 @@ static void rc_run(const run_spec *r, run_result *res)
     hm_space *k = NULL;
     rc_userc *uc = NULL;
     char cfile[2048], cmod[256];
-    int user = circuit_of(r, cfile, sizeof cfile, cmod, sizeof cmod);
+    int user = exp_circuit_of(r, "experiment.circuit", "experiment.module", cfile, sizeof cfile, cmod, sizeof cmod);
     unsigned slot = user ? RC_SLOT_EXTERNAL : 0, subop = (unsigned)run_number(r, "experiment.subop", 0);
     s.q = evq_new();
     s.h = host_new(s.q, hp, 1, err, sizeof err);

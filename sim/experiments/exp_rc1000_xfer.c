@@ -4,7 +4,8 @@
  * one-copy DMA through TPIL's 128 KB bounce buffer: L2191). The host holds
  * bank 1 (a scratchpad page frame) through the CPLD, untimed; the card's
  * PLX-9080-style channel runs the DMAs, chained descriptors in pinned host
- * memory; the host polls the channel's done bit. */
+ * memory; the host waits for the channel as TPIL waits for a card's DMA
+ * (rcx_dma_wait: a spin, then polls of the done bit). */
 #include "exp_rc1000_xfer.h"
 
 #include "../../model/host/host_profile.h"
@@ -46,6 +47,29 @@ int rcx_cpu(rcx *x, sim_time d)
     int f = 0;
     if (host_after(x->h, d, rcx_flag, &f)) return -1;
     return rcx_wait(x, &f);
+}
+
+/* TPIL's wait for a DMA (hostlib/tpil/tpil_dma.c, tpil_dma_wait; the text
+ * says Figure 6.8 and the page transfers use TPIL adapted to the card,
+ * L1955, L2191) on the PLX 9080's status register: polls take the bus
+ * away from the DMA they wait for, so first spin on the CPU's clock for as
+ * long as such a DMA took last time (at first: its bytes at the bus's peak
+ * rate), then poll; learn from the last poll that missed. */
+int rcx_dma_wait(rcx *x, sim_time t0, uint32_t bytes)
+{
+    const pci_bus_params *bp = pci_bus_params_of(host_bus(x->h, 0));
+    double ppb = x->dma_ps_per_byte > 0 ? x->dma_ps_per_byte * 0.97 : (double)bp->clock_ps / bp->width;
+    sim_time earliest = t0 + (sim_time)((double)bytes * ppb), last_miss = 0;
+    if (earliest > evq_now(x->q) && rcx_cpu(x, earliest - evq_now(x->q))) return -1;
+    sim_time spun = evq_now(x->q) - t0;
+    uint32_t csr = 0;
+    for (;;) {
+        if (rcx_reg_r(x, RC_REG_DMACSR, &csr)) return -1;
+        if (csr & RC_CSR_DONE) break;
+        last_miss = evq_now(x->q) - t0;
+    }
+    if (bytes >= 4096) x->dma_ps_per_byte = (double)(last_miss ? last_miss : spun - spun / 8) / bytes;
+    return 0;
 }
 
 /* The host holds `banks` (request register, grant polls). */
@@ -96,7 +120,7 @@ static void put_le(uint8_t *p, uint32_t v)
 
 /* Zero-copy: one descriptor per page piece of the pinned user buffer, the
  * host writing the chain (its CPU time charged as a copy of the chain),
- * then starting the channel and polling its done bit. dir_to_pci: card to
+ * then starting the channel and waiting for it (rcx_dma_wait). to_pci: card to
  * host. */
 int rcx_zero_copy(rcx *x, uint8_t *ubuf, uint32_t bytes, uint32_t ladr, int to_pci, char *why, size_t n)
 {
@@ -125,13 +149,11 @@ int rcx_zero_copy(rcx *x, uint8_t *ubuf, uint32_t bytes, uint32_t ladr, int to_p
         put_le(d + 16 * k + 12, (last ? RC_DPR_EOC : next) | (to_pci ? RC_DPR_TO_PCI : 0));
         off += len;
     }
-    uint32_t csr = 0;
     if (rcx_cpu(x, host_memcpy_cost(x->h, (size_t)k * 16)) || rcx_reg_w(x, RC_REG_DMAMODE, RC_DMAMODE_CHAIN) ||
-        rcx_reg_w(x, RC_REG_DMADPR, (uint32_t)dpa) || rcx_reg_w(x, RC_REG_DMACSR, RC_CSR_ENABLE | RC_CSR_START))
+        rcx_reg_w(x, RC_REG_DMADPR, (uint32_t)dpa))
         return -1;
-    do {
-        if (rcx_reg_r(x, RC_REG_DMACSR, &csr)) return -1;
-    } while (!(csr & RC_CSR_DONE));
+    sim_time t0 = evq_now(x->q);
+    if (rcx_reg_w(x, RC_REG_DMACSR, RC_CSR_ENABLE | RC_CSR_START) || rcx_dma_wait(x, t0, bytes)) return -1;
     hm_unpin(x->u, ubuf, bytes);
     hm_free(x->k, d);
     return 0;
@@ -147,14 +169,13 @@ const char *rcx_fail_text(rcx *x, const char *why)
 int rcx_one_copy_out(rcx *x, uint8_t *dst, uint32_t bytes, uint32_t ladr, uint8_t *bounce, uint64_t bpa)
 {
     for (uint32_t off = 0; off < bytes; off += BOUNCE) {
-        uint32_t n = bytes - off < BOUNCE ? bytes - off : BOUNCE, csr = 0;
+        uint32_t n = bytes - off < BOUNCE ? bytes - off : BOUNCE;
         if (rcx_reg_w(x, RC_REG_DMAMODE, 0) || rcx_reg_w(x, RC_REG_DMAPADR, (uint32_t)bpa) ||
             rcx_reg_w(x, RC_REG_DMALADR, ladr + off) || rcx_reg_w(x, RC_REG_DMASIZ, n) ||
-            rcx_reg_w(x, RC_REG_DMADPR, RC_DPR_TO_PCI) || rcx_reg_w(x, RC_REG_DMACSR, RC_CSR_ENABLE | RC_CSR_START))
+            rcx_reg_w(x, RC_REG_DMADPR, RC_DPR_TO_PCI))
             return -1;
-        do {
-            if (rcx_reg_r(x, RC_REG_DMACSR, &csr)) return -1;
-        } while (!(csr & RC_CSR_DONE));
+        sim_time t0 = evq_now(x->q);
+        if (rcx_reg_w(x, RC_REG_DMACSR, RC_CSR_ENABLE | RC_CSR_START) || rcx_dma_wait(x, t0, n)) return -1;
         if (rcx_cpu(x, host_memcpy_cost(x->h, n))) return -1;     /* bounce buffer -> the user's page */
         memcpy(dst + off, bounce, n);
     }

@@ -23,6 +23,7 @@ typedef struct {
     rc1000 *c;
     rc1000_pci *rp;
     hm_space *k, *u;           /* kernel (descriptors, bounce) and the user's space */
+    double dma_ps_per_byte;    /* what the last DMA took (rcx_dma_wait learns it), 0: none yet */
 } rcx;
 int rcx_open(rcx *x, const host_profile *hp, const rc1000_params *cp, char *err, size_t n);
 void rcx_close(rcx *x);
@@ -33,6 +34,9 @@ int rcx_reg_w(rcx *x, uint32_t reg, uint32_t v);
 int rcx_reg_r(rcx *x, uint32_t reg, uint32_t *v);
 int rcx_cpu(rcx *x, sim_time d);
 int rcx_acquire(rcx *x, uint32_t banks);
+/* Wait for the DMA started at t0 moving `bytes`, as TPIL waits for a card's
+ * DMA: spin on the CPU for the time the last one took, then poll. */
+int rcx_dma_wait(rcx *x, sim_time t0, uint32_t bytes);
 /* bytes of pinned-able user memory ubuf to card SRAM byte address ladr (to_pci 0) or back, zero-copy. */
 int rcx_zero_copy(rcx *x, uint8_t *ubuf, uint32_t bytes, uint32_t ladr, int to_pci, char *why, size_t n);
 /* Card SRAM to dst through the bounce buffer (bounce, physical bpa), one copy. */

@@ -69,6 +69,14 @@ static int line_of(const char *s, const char *p)
     return n;
 }
 
+/* The directory of a file ("." for a bare name). */
+static void dir_of(const char *file, char *dir, size_t n)
+{
+    const char *slash = strrchr(file, '/');
+    if (!slash) snprintf(dir, n, ".");
+    else snprintf(dir, n, "%.*s", (int)(slash - file) ? (int)(slash - file) : 1, file);
+}
+
 /* Append one message line to err. */
 static void say(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -211,6 +219,10 @@ int hw_circuit_lint(const char *file, const char *module, const char *const *mor
     argv[a++] = "-Wall";
     argv[a++] = "--top-module";
     argv[a++] = module;
+    char incdir[4100], dir[4096];
+    dir_of(file, dir, sizeof dir);
+    snprintf(incdir, sizeof incdir, "-I%s", dir);
+    argv[a++] = incdir;
     argv[a++] = file;
     for (int i = 0; i < nmore && a < 38; i++) argv[a++] = more[i];
     argv[a] = NULL;
@@ -230,6 +242,61 @@ int hw_circuit_lint(const char *file, const char *module, const char *const *mor
         say(err, errlen, "  %s", p);
     free(out);
     return -1;
+}
+
+/* The files a circuit's text includes (`include "name"), each looked up in
+ * the directory of the file that names it (Verilator gets that directory
+ * as -I), then the files they include, in order of first appearance,
+ * without repeats. A name that is not there is an error naming the file
+ * and line. Returns the count, or -1. */
+#define MAX_INCLUDES 64
+typedef char inc_path[4096];
+
+static int includes_of(const char *file, inc_path *out, int n, int depth, char *err, size_t errlen)
+{
+    size_t len;
+    char *text = slurp(file, &len), dir[4096];
+    if (!text) {
+        snprintf(err, errlen, "%s: cannot read: %s", file, strerror(errno));
+        return -1;
+    }
+    strip_comments(text);
+    dir_of(file, dir, sizeof dir);
+    for (char *p = strstr(text, "`include"); p && n >= 0; p = strstr(p + 1, "`include")) {
+        char *q = p + 8;
+        while (*q == ' ' || *q == '\t') q++;
+        char *end = *q == '"' ? strchr(q + 1, '"') : NULL;
+        char *nl = strchr(q + 1, '\n');
+        if (!end || (nl && nl < end)) continue;   /* `include <...> or a macro: not ours to follow */
+        char name[1024], path[sizeof(inc_path) + sizeof name + 8];
+        snprintf(name, sizeof name, "%.*s", (int)(end - q - 1), q + 1);
+        if (name[0] == '/') snprintf(path, sizeof path, "%s", name);
+        else snprintf(path, sizeof path, "%s/%s", dir, name);
+        if (strlen(path) >= sizeof(inc_path)) {
+            snprintf(err, errlen, "%s:%d: `include \"%s\": path too long", file, line_of(text, p), name);
+            n = -1;
+            break;
+        }
+        if (access(path, R_OK) != 0) {
+            snprintf(err, errlen, "%s:%d: `include \"%s\": no such file beside it (%s)", file, line_of(text, p), name,
+                     path);
+            n = -1;
+            break;
+        }
+        int seen = 0;
+        for (int i = 0; i < n && !seen; i++) seen = !strcmp(out[i], path);
+        if (seen) continue;
+        if (n == MAX_INCLUDES || depth > 16) {
+            snprintf(err, errlen, "%s:%d: more than %d included files (or nested 16 deep)", file, line_of(text, p),
+                     MAX_INCLUDES);
+            n = -1;
+            break;
+        }
+        memcpy(out[n++], path, strlen(path) + 1);
+        n = includes_of(path, out, n, depth + 1, err, errlen);
+    }
+    free(text);
+    return n;
 }
 
 /* FNV-1a, 64 bit: a stable key, not a security hash. */
@@ -298,6 +365,18 @@ static int cache_paths(const char *root_in, const char *file, const char *module
     if (hash_file(&h, file)) {
         snprintf(err, errlen, "%s: cannot read: %s", file, strerror(errno));
         return -1;
+    }
+    /* what it includes is part of it: a changed include builds again */
+    static inc_path inc[MAX_INCLUDES];
+    int ninc = includes_of(file, inc, 0, 0, err, errlen);
+    if (ninc < 0) return -1;
+    for (int i = 0; i < ninc; i++) {
+        const char *b = strrchr(inc[i], '/');
+        hash_bytes(&h, b ? b + 1 : inc[i], strlen(b ? b + 1 : inc[i]) + 1);
+        if (hash_file(&h, inc[i])) {
+            snprintf(err, errlen, "%s: cannot read: %s", inc[i], strerror(errno));
+            return -1;
+        }
     }
     const char *shell[] = {"hw/user/user_shell.cpp", "hw/shell/hw_circuit.h"};
     for (int i = 0; i < 2; i++) {
@@ -398,19 +477,21 @@ static int build_locked(const char *root, const char *file, const char *module, 
         snprintf(err, errlen, "%s: cannot read: %s", file, strerror(errno));
         return -1;
     }
+    char abs_dir[4096];
+    dir_of(abs_file, abs_dir, sizeof abs_dir);
     snprintf(work, sizeof work, "%s.tmp%ld", so, (long)getpid());
     mkdirs(work);
     if (build_runtime(rt, work, err, errlen)) return -1;
     snprintf(log, sizeof log, "%s.log", so);
     snprintf(sh, sizeof sh,
              "set -e; cd '%s'; R=$(verilator --getenv VERILATOR_ROOT); I=$R/include; "
-             "verilator --cc -Wall --top-module '%s' --prefix Vuser -Mdir obj '%s'; "
+             "verilator --cc -Wall --top-module '%s' --prefix Vuser -Mdir obj -I'%s' '%s'; "
              /* one translation unit (as Verilator's own __ALL.cpp): its headers are parsed once */
              "for f in obj/*.cpp '%s/hw/user/user_shell.cpp'; do echo \"#include \\\"$f\\\"\"; done > all.cpp; "
              "g++ -std=c++17 -O1 -w -fPIC -shared -Wl,-Bsymbolic -Iobj -I'%s/hw/shell' -isystem $I -isystem $I/vltstd "
              "-DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=0 -DVM_TRACE_FST=0 -DVM_TRACE_VCD=0 "
              "all.cpp '%s' -o lib.so -lpthread; mv lib.so '%s'",
-             work, module, abs_file, top, top, rt, so);
+             work, module, abs_dir, abs_file, top, top, rt, so);
     char *const argv[] = {"/bin/sh", "-c", sh, NULL};
     int st = run_logged(argv, log);
     char rm[8400];

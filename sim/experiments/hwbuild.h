@@ -2,7 +2,9 @@
  * its ports checked against appendix B.3's interface, Verilator's lint, and
  * a shared library (the module as Vuser + hw/user/user_shell.cpp +
  * Verilator's runtime) cached under build/scenarios/hw/, keyed by a hash of
- * the Verilog, the module name, the shell and Verilator's version, as
+ * the Verilog and every file it `includes (found beside the file that
+ * names it; Verilator gets that directory as -I), the module name, the
+ * shell and Verilator's version, as
  * fwbuild.h caches firmware. Concurrent runs may build the same library:
  * each builds privately and renames into place. */
 #ifndef MYRISIM_EXPERIMENTS_HWBUILD_H

@@ -1,7 +1,11 @@
 /* The platform boundary on the test backend: what each call costs (from the
- * host and chipset profiles), interrupt service, PIO timing, and errors. */
+ * host and chipset profiles), interrupt service, PIO timing, errors, and
+ * a second device's window (plat_dev_*). */
 #include "../harness/harness.h"
 #include "../tpil/fixture.h"
+#include "../../model/host/plat_backend.h"
+#include "../../model/rc1000/pci.h"
+#include "../../model/rc1000/rc1000_map.h"
 
 #include <string.h>
 
@@ -219,5 +223,47 @@ TEST(platform, write_combining_mapping_sends_whole_lines)
     open_fx(&f, &host_ppro200, 0, CHIP_LANAI9);
     ASSERT_EQ(plat_pio_write(f.p, 0x1000, d, 64, PLAT_PIO_WC), -1);
     ASSERT_TRUE(strstr(plat_error(f.p), "no write-combining") != NULL);
+    fixture_close(&f);
+}
+
+/* The second device on the node's bus (plat_dev_*): without one every call
+ * says so; with the RC-1000 there, its registers come back in host order
+ * (the card's little-endian words), bank writes land as written, a PIO
+ * read costs a bus round trip, and an offset past its BAR is refused. */
+TEST(platform, a_second_device_is_reached_through_its_own_window)
+{
+    fixture f;
+    open_fx(&f, &host_p3_550, 0, CHIP_LANAI4);
+    uint32_t v = 0;
+    ASSERT_TRUE(plat_dev_name(f.p) == NULL);
+    ASSERT_EQ(plat_dev_read32(f.p, 0, &v), -1);
+    ASSERT_TRUE(strstr(plat_error(f.p), "no second device") != NULL);
+    char err[200];
+    rc1000_params cp = rc1000_default_params;
+    cp.config_ps = cp.reset_ps = 0;
+    rc1000 *c = rc1000_new(f.q, &cp, err, sizeof err);
+    ASSERT_TRUE(c != NULL);
+    rc1000_pci *rp = rc1000_pci_attach(c, host_bus(f.h, 0), 0xA0000000u, NULL, err, sizeof err);
+    ASSERT_TRUE(rp != NULL);
+    rc1000_bank(c, 0)[RC_CTL_PAGE] = rc1000_bank(c, 0)[RC_CTL_PAGE + 1] = RC_PAGE_NONE;
+    rc1000_configure(c);           /* the CPLD grants on the FPGA's clock */
+    plat_set_device(f.p, "rc1000", 0xA0000000u, RC_BAR_SIZE);
+    ASSERT_TRUE(plat_dev_name(f.p) && !strcmp(plat_dev_name(f.p), "rc1000"));
+    ASSERT_EQ(plat_dev_write32(f.p, RC_BAR_REGS + RC_REG_REQ, 1), 0);
+    int polls = 0;
+    do {
+        sim_time t = plat_now(f.p);
+        ASSERT_EQ(plat_dev_read32(f.p, RC_BAR_REGS + RC_REG_GRANT, &v), 0);
+        ASSERT_TRUE(plat_now(f.p) - t > SIM_NS(200));   /* a read crosses the bus and the 9080 */
+    } while (!(v & 1) && ++polls < 1000);
+    ASSERT_EQ(v & 1, 1);
+    ASSERT_EQ(plat_dev_write32(f.p, RC_BAR_SRAM + 4 * 0x1234, 0x11223344u), 0);
+    ASSERT_EQ(plat_dev_read32(f.p, RC_BAR_SRAM + 4 * 0x1234, &v), 0);
+    ASSERT_EQ(v, 0x11223344u);
+    ASSERT_EQ(rc1000_bank(c, 0)[0x1234], 0x11223344u);
+    ASSERT_EQ(plat_dev_read32(f.p, RC_BAR_SIZE, &v), -1);
+    ASSERT_TRUE(strstr(plat_error(f.p), "outside the rc1000's BAR") != NULL);
+    rc1000_pci_free(rp);
+    rc1000_free(c);
     fixture_close(&f);
 }

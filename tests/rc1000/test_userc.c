@@ -220,3 +220,57 @@ TEST(userc, a_run_time_circuit_that_never_finishes_is_stopped_naming_it)
     rc1000_free(c);
     evq_free(q);
 }
+
+/* A circuit that includes another file (`include "inc_k.vh": the constant
+ * it adds) is keyed by both: changing only the included file gives a new
+ * cache entry, and the run then computes with the new constant; an include
+ * that is not there stops the load naming file and line. */
+TEST(userc, a_circuit_is_built_again_when_a_file_it_includes_changes)
+{
+    char root[1200], dir[1200], file[1300], vh[1300], cfg[1300], out[1300], so1[2400], so2[2400], err[8192];
+    snprintf(root, sizeof root, "%s", scratch_root());   /* sim_scratch's buffer is reused below */
+    snprintf(dir, sizeof dir, "%s", sim_scratch("userc_inc"));
+    snprintf(file, sizeof file, "%s/circ_inc.v", dir);
+    snprintf(vh, sizeof vh, "%s/inc_k.vh", dir);
+    snprintf(cfg, sizeof cfg, "%s/inc.cfg", dir);
+    /* the student's circuit, renamed, adding `INC_K as well as the sub-op */
+    char src[2048];
+    snprintf(src, sizeof src, "%s/" CIRCUIT, harness_root());
+    size_t n;
+    char *text = sim_read(src, &n);
+    ASSERT_TRUE(text != NULL);
+    static char v[16384];
+    const char *mod = strstr(text, "module circ_addsub"), *add = strstr(text, "{28'd0, k}");
+    ASSERT_TRUE(mod && add && mod < add);
+    snprintf(v, sizeof v, "`include \"inc_k.vh\"\n%.*smodule circ_inc%.*s({28'd0, k} + `INC_K)%s", (int)(mod - text),
+             text, (int)(add - mod - 18), mod + 18, add + 10);
+    sim_write(file, v);
+    sim_write(vh, "`define INC_K 32'd7\n");
+    int c1 = hw_circuit_cached(root, file, "circ_inc", so1, sizeof so1, err, sizeof err);
+    if (c1) harness_note("%s", err);
+    ASSERT_EQ(c1, 0);
+    sim_write(cfg, stage_cfg(file));
+    snprintf(out, sizeof out, "%s/r7", dir);
+    int st = sim_cli("run '%s' --set experiment.bytes=4096 --out '%s'", cfg, out);
+    if (st) harness_note("%s", sim_stderr());
+    ASSERT_EQ(st, 0);
+    snprintf(out, sizeof out, "%s/r7/default.csv", dir);
+    ASSERT_EQ((uint32_t)col(out, 0), payload_sum(7));
+    /* only the included file changes */
+    sim_write(vh, "`define INC_K 32'd9\n");
+    ASSERT_EQ(hw_circuit_cached(root, file, "circ_inc", so2, sizeof so2, err, sizeof err), 0);
+    ASSERT_TRUE(strcmp(so1, so2) != 0);
+    snprintf(out, sizeof out, "%s/r9", dir);
+    ASSERT_EQ(sim_cli("run '%s' --set experiment.bytes=4096 --out '%s'", cfg, out), 0);
+    snprintf(out, sizeof out, "%s/r9/default.csv", dir);
+    ASSERT_EQ((uint32_t)col(out, 0), payload_sum(9));
+    harness_note("INC_K 7: sum %u; after changing only inc_k.vh to 9: %u (a new entry)", payload_sum(7), payload_sum(9));
+    /* an include that is not there */
+    unlink(vh);
+    ASSERT_EQ(hw_circuit_cached(root, file, "circ_inc", so2, sizeof so2, err, sizeof err), -1);
+    harness_note("%s", err);
+    ASSERT_TRUE(strstr(err, "circ_inc.v:1: `include \"inc_k.vh\": no such file beside it") != NULL);
+    snprintf(out, sizeof out, "%s/rmissing", dir);
+    ASSERT_EQ(sim_cli("run '%s' --out '%s'", cfg, out), 2);
+    ASSERT_TRUE(strstr(sim_stderr(), "`include \"inc_k.vh\": no such file beside it") != NULL);
+}

@@ -1,0 +1,319 @@
+/* grim_rc1000_stage: the RC-1000 as a GRIM endpoint and a pipeline stage
+ * between two hosts (issue 17 items 4 and 6; dissertation sections 6.3.6,
+ * 7.5, appendix B). Node 0 has the card on its bus (kind host,
+ * experiment.rc1000_node = 0) and runs the host-level software that serves
+ * it (hostlib/rc1000): its AM handler "rc_in" puts each arriving message
+ * into the frame's queue 0 in bank 0 by PIO; the frame streams the payload
+ * through the circuit in canvas slot SLOT into an outgoing slot of bank 3
+ * whose header comes from the card's forwarding directory (entry 1: the
+ * destination endpoint and its handler, written at set-up); the software
+ * sees the count on the status port, moves the slot to host memory with
+ * the card's DMA channel and sends it on as an AM to the endpoint and
+ * handler the header names. Host A (node 1) sends MESSAGES messages of
+ * WORDS words; host B (the last node; A itself with two nodes) checks every
+ * word against a C computation of what the circuit does (EXPECT: copy, or
+ * add = the word plus SUBOP) and that each message arrives once, then tells
+ * node 0. Node 0 reports stage_messages, stage_delivered (intact),
+ * stage_bad, stage_dup, stage_missing, stage_latency_us (median, A's send
+ * to B's handler), stage_mbs (payload from A's first send to B's last
+ * arrival), card_inject_us / card_take_us (mean per message: bank 0
+ * acquire + PIO + release; bank 3 acquire + DMA + release) and
+ * card_status_reads (status-port reads per message). The payload pattern
+ * and the check are the test, not the work: their CPU time is not charged. */
+#include "app_grim_util.h"
+#include "../rc1000/rc1000_host.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_MSGS 4096
+#define MAX_INFLIGHT 15            /* 15 x 1,032 words and a wrap's waste fit queue 0's ring */
+#define FWD 1u                     /* the card's forwarding entry for the stage's output */
+
+typedef struct {
+    happ_env *e;
+    platform *p;
+    grim *g;
+    uint32_t words, subop, slot, add, nmsg, inflight;
+    /* node 0: the card */
+    rch card;
+    uint32_t func;                 /* the circuit's handler id (the card's function list) */
+    uint32_t fifo_seq[MAX_INFLIGHT + 1], fifo_t[MAX_INFLIGHT + 1];
+    uint32_t injected, forwarded;
+    int verdict;
+    uint32_t v[8];                 /* delivered, bad, dup, missing, latency_ns, first_ns, last_ns, received */
+    /* host B */
+    uint8_t *seen;
+    uint32_t received, delivered, bad, dup, first_ns, last_ns;
+    sim_time *lat;
+    int ended;
+} stage;
+
+static uint32_t now_ns(platform *p) { return (uint32_t)(plat_now(p) / 1000); }
+static uint32_t pattern(uint32_t k, uint32_t i) { return (k * 0x9E3779B9u) ^ (i * 2654435761u) ^ 0x5A5A0000u; }
+
+/* node 0: move the oldest result off the card (waiting for it) and send it on */
+static int forward_one(stage *s)
+{
+    uint32_t ready = 0;
+    while (!ready)
+        if (rch_ready(&s->card, &ready)) return -1;
+    if (rch_take(&s->card)) return -1;
+    const uint32_t *m = s->card.buf;
+    uint32_t n = (m[2] >> 16) & 0x7FFu, k = s->forwarded % (MAX_INFLIGHT + 1);
+    if (n != s->words) return snprintf(s->card.err, sizeof s->card.err, "the card produced %u words, not %u", n,
+                                       s->words), -1;
+    /* the header came from the card's forwarding directory: word 2 the
+     * destination endpoint, word 3 the handler */
+    if (grim_send(s->g, m[2] & 0xFFFFu, m[3] & 0xFFFFu, s->fifo_seq[k], s->fifo_t[k], 0, 0, m + 8, n * 4))
+        return snprintf(s->card.err, sizeof s->card.err, "send on: %s", grim_error(s->g)), -1;
+    s->forwarded++;
+    return 0;
+}
+
+/* node 0: a message for the card */
+static void on_in(grim *g, const grim_am *m, void *ctx)
+{
+    stage *s = ctx;
+    if (m->len != s->words * 4) {
+        grim_abort(g, "rc_in: %u bytes, not %u", m->len, s->words * 4);
+        return;
+    }
+    while (s->injected - s->forwarded >= s->inflight)
+        if (forward_one(s)) {
+            grim_abort(g, "rc_in: %s", s->card.err);
+            return;
+        }
+    uint32_t hdr[8] = {GRIM_W0(0, 0), GRIM_W1(GRIM_T_AM, 0, 0, 0), s->words << 16, s->func,
+                       RC_ARG0(FWD, 0, 0, 1, s->subop, s->words & 1023u), 0, 0, RC_ARG3_QUEUE};
+    int rc;
+    while ((rc = rch_inject(&s->card, hdr, m->data, s->words)) == 1)   /* ring full: let the frame catch up */
+        if (forward_one(s)) break;
+    if (rc) {
+        grim_abort(g, "rc_in: %s", s->card.err);
+        return;
+    }
+    uint32_t k = s->injected % (MAX_INFLIGHT + 1);
+    s->fifo_seq[k] = m->arg[0];
+    s->fifo_t[k] = m->arg[1];
+    s->injected++;
+}
+
+/* host B: a result */
+static void on_out(grim *g, const grim_am *m, void *ctx)
+{
+    stage *s = ctx;
+    (void)g;
+    uint32_t k = m->arg[0], t = now_ns(s->p);
+    s->received++;
+    if (k >= s->nmsg || m->len != s->words * 4) {
+        s->bad++;
+        return;
+    }
+    if (s->seen[k]++) {
+        s->dup++;
+        return;
+    }
+    int ok = 1;
+    for (uint32_t i = 0; i < s->words && ok; i++) {
+        uint32_t w;
+        memcpy(&w, m->data + 4 * i, 4);
+        ok = w == pattern(k, i) + (s->add ? s->subop : 0);
+    }
+    if (ok) s->delivered++;
+    else s->bad++;
+    s->lat[k] = (sim_time)(uint32_t)(t - m->arg[1]);
+    if (k == 0) s->first_ns = m->arg[1];
+    s->last_ns = t;
+}
+
+static void on_end(grim *g, const grim_am *m, void *ctx)
+{
+    (void)g, (void)m;
+    ((stage *)ctx)->ended = 1;
+}
+
+static void on_verdict(grim *g, const grim_am *m, void *ctx)
+{
+    stage *s = ctx;
+    (void)g;
+    if (m->len == sizeof s->v) memcpy(s->v, m->data, sizeof s->v);
+    s->verdict = 1;
+}
+
+static int card_setup(stage *s, uint32_t sink_ep, uint32_t h_out)
+{
+    rch *c = &s->card;
+    const char *pio = happ_str(s->e, "PIO", "sse");
+    plat_pio_mode mode = !strcmp(pio, "plain") ? PLAT_PIO_PLAIN : !strcmp(pio, "mmx") ? PLAT_PIO_MMX
+                       : !strcmp(pio, "sse") ? PLAT_PIO_SSE : (plat_pio_mode)-1;
+    if ((int)mode < 0) return happ_fail(s->e, "PIO must be plain, mmx or sse, not '%s'", pio);
+    if (rch_open(c, s->p, mode)) return happ_fail(s->e, "the RC-1000: %s", c->err);
+    /* the circuit's handler id, and forwarding entry FWD: where results go */
+    uint32_t fwd[8] = {GRIM_W0(0, 0), GRIM_W1(GRIM_T_AM, 0, 0, 0), sink_ep, GRIM_W3(0, h_out), 0, 0, 0, 0};
+    if (rch_acquire(c, 1) || rch_read_word(c, 0, RC_CTL_FUNCS + s->slot, &s->func)) return happ_fail(s->e, "%s", c->err);
+    for (uint32_t i = 0; i < 8; i++)
+        if (rch_write_word(c, 0, RC_DIR_BASE + FWD * RC_DIR_WORDS + i, fwd[i])) return happ_fail(s->e, "%s", c->err);
+    if (rch_release(c)) return happ_fail(s->e, "%s", c->err);
+    if (!s->func)
+        return happ_fail(s->e, "canvas slot %u has no circuit on this card (experiment.rc1000_circuit puts one in slot %u)",
+                         s->slot, RC_SLOT_EXTERNAL);
+    return 0;
+}
+
+static int run(platform *p, happ_env *e)
+{
+    long long nmsg, words, slot, subop, inflight;
+    if (happ_int(e, "MESSAGES", 16, &nmsg) || happ_int(e, "WORDS", 1024, &words) || happ_int(e, "SLOT", 0, &slot) ||
+        happ_int(e, "SUBOP", 0, &subop) || happ_int(e, "INFLIGHT", 4, &inflight))
+        return -1;
+    const char *expect = happ_str(e, "EXPECT", "copy");
+    if (nmsg < 1 || nmsg > MAX_MSGS) return happ_fail(e, "MESSAGES must be 1..%d, not %lld", MAX_MSGS, nmsg);
+    if (words < 1 || words > RCH_MAX_WORDS) return happ_fail(e, "WORDS must be 1..%u, not %lld", RCH_MAX_WORDS, words);
+    if (slot < 0 || slot >= RC_SLOTS) return happ_fail(e, "SLOT must be 0..%d (canvas slots, 8 the ALU), not %lld",
+                                                       RC_SLOTS - 1, slot);
+    if (subop < 0 || subop > 15) return happ_fail(e, "SUBOP must be 0..15, not %lld", subop);
+    if (inflight < 1 || inflight > MAX_INFLIGHT)
+        return happ_fail(e, "INFLIGHT must be 1..%d, not %lld", MAX_INFLIGHT, inflight);
+    if (strcmp(expect, "copy") && strcmp(expect, "add"))
+        return happ_fail(e, "EXPECT must be copy or add (each word plus SUBOP), not '%s'", expect);
+    grim_options o;
+    if (gapp_options(e, &o)) return -1;
+    grim *g = gapp_open(p, e, &o);
+    if (!g) return -1;
+    stage *sp = calloc(1, sizeof *sp);   /* the handlers' context (every node's process has its own) */
+    if (!sp) return gapp_close(g, e, happ_fail(e, "out of memory"));
+    *sp = (stage){.e = e, .p = p, .g = g, .words = (uint32_t)words, .subop = (uint32_t)subop, .slot = (uint32_t)slot,
+                  .add = !strcmp(expect, "add"), .nmsg = (uint32_t)nmsg, .inflight = (uint32_t)inflight};
+    uint32_t me = grim_getMyVNN(g), last = grim_nodes(g) - 1, h_in, h_out, h_end, h_verdict;
+    int rc = 0;
+    if (last == 0) {
+        rc = happ_fail(e, "grim_rc1000_stage needs two nodes or more (the card's node 0, hosts A and B)");
+        goto out;
+    }
+    if (me == 0 && !plat_dev_name(p)) {
+        rc = happ_fail(e, "node 0 has no RC-1000 on its bus (experiment.rc1000_node = 0)");
+        goto out;
+    }
+    if (me == last && (!(sp->seen = calloc(nmsg, 1)) || !(sp->lat = calloc(nmsg, sizeof *sp->lat)))) {
+        rc = happ_fail(e, "out of memory");
+        goto out;
+    }
+    if (grim_register_handler(g, on_in, sp, "rc_in") || grim_register_handler(g, on_out, sp, "rc_out") ||
+        grim_register_handler(g, on_end, sp, "rc_end") || grim_register_handler(g, on_verdict, sp, "rc_verdict") ||
+        grim_syncHandlers(g) || grim_resolveHandler(g, "rc_in", &h_in) || grim_resolveHandler(g, "rc_out", &h_out) ||
+        grim_resolveHandler(g, "rc_end", &h_end) || grim_resolveHandler(g, "rc_verdict", &h_verdict)) {
+        rc = gapp_fail(e, g, "set-up");
+        goto out;
+    }
+    if (me == 0 && (rc = card_setup(sp, grim_getDestID(g, last, 0), h_out))) goto out;
+    if (grim_barrier(g)) {
+        rc = gapp_fail(e, g, "barrier");
+        goto out;
+    }
+    if (me == 1) {                 /* host A */
+        uint32_t *buf = plat_alloc(p, (size_t)words * 4);
+        if (!buf) {
+            rc = happ_fail(e, "out of host memory");
+            goto out;
+        }
+        for (uint32_t k = 0; k < (uint32_t)nmsg; k++) {
+            for (uint32_t i = 0; i < (uint32_t)words; i++) buf[i] = pattern(k, i);
+            if (grim_send(g, grim_getDestID(g, 0, 0), h_in, k, now_ns(p), 0, 0, buf, (uint32_t)words * 4)) {
+                rc = gapp_fail(e, g, "send to the card");
+                goto out;
+            }
+        }
+    }
+    if (me == 0) {                 /* the card's host-level software */
+        while (sp->forwarded < (uint32_t)nmsg) {
+            int n = 0;
+            if (sp->injected > sp->forwarded) {
+                uint32_t ready;
+                if (rch_ready(&sp->card, &ready)) {
+                    rc = happ_fail(e, "the RC-1000: %s", sp->card.err);
+                    goto out;
+                }
+                if (ready && forward_one(sp)) {
+                    rc = happ_fail(e, "the RC-1000: %s", sp->card.err);
+                    goto out;
+                }
+                if (!ready) n = grim_poll(g);
+            } else {
+                n = grim_poll_idle(g, IDLE_MAX);
+            }
+            if (n < 0) {
+                rc = gapp_fail(e, g, "poll");
+                goto out;
+            }
+        }
+        if (grim_send(g, grim_getDestID(g, last, 0), h_end, 0, 0, 0, 0, NULL, 0)) {
+            rc = gapp_fail(e, g, "end");
+            goto out;
+        }
+    }
+    if (me == last) {              /* host B */
+        while (!sp->ended)
+            if (grim_poll_idle(g, IDLE_MAX) < 0) {
+                rc = gapp_fail(e, g, "poll");
+                goto out;
+            }
+        uint32_t distinct = 0;
+        for (uint32_t k = 0; k < (uint32_t)nmsg; k++) distinct += sp->seen[k] != 0;
+        sim_time med = 0;
+        if (distinct) {
+            sim_time *l = calloc(distinct, sizeof *l);
+            if (!l) {
+                rc = happ_fail(e, "out of memory");
+                goto out;
+            }
+            for (uint32_t k = 0, j = 0; k < (uint32_t)nmsg; k++)
+                if (sp->seen[k]) l[j++] = sp->lat[k];
+            med = gapp_median(l, (int)distinct);
+            free(l);
+        }
+        uint32_t v[8] = {sp->delivered, sp->bad, sp->dup, (uint32_t)nmsg - distinct, (uint32_t)med, sp->first_ns,
+                         sp->last_ns, sp->received};
+        if (grim_send(g, grim_getDestID(g, 0, 0), h_verdict, 0, 0, 0, 0, v, sizeof v)) {
+            rc = gapp_fail(e, g, "verdict");
+            goto out;
+        }
+    }
+    if (me == 0) {
+        while (!sp->verdict)
+            if (grim_poll_idle(g, IDLE_MAX) < 0) {
+                rc = gapp_fail(e, g, "poll");
+                goto out;
+            }
+        double n = (double)nmsg;
+        happ_measure(e, "stage_messages", n);
+        happ_measure(e, "stage_delivered", sp->v[0]);
+        happ_measure(e, "stage_bad", sp->v[1]);
+        happ_measure(e, "stage_dup", sp->v[2]);
+        happ_measure(e, "stage_missing", sp->v[3]);
+        happ_measure(e, "stage_latency_us", sp->v[4] / 1000.0);
+        uint32_t span = sp->v[6] - sp->v[5];
+        happ_measure(e, "stage_mbs", span ? n * (double)words * 4 / (span / 1000.0) : 0);
+        happ_measure(e, "card_inject_us", (double)sp->card.inject_ps / 1e6 / n);
+        happ_measure(e, "card_take_us", (double)sp->card.take_ps / 1e6 / n);
+        happ_measure(e, "card_status_reads", (double)sp->card.status_reads / n);
+    }
+    if (grim_barrier(g)) rc = gapp_fail(e, g, "final barrier");
+out:
+    if (sp->seen) free(sp->seen);
+    free(sp->lat);
+    free(sp);
+    return gapp_close(g, e, rc);
+}
+
+static const char *const params[] = {"MESSAGES", "WORDS", "SLOT", "SUBOP", "EXPECT", "INFLIGHT", "PIO",
+                                     GAPP_COMMON_PARAMS, NULL};
+
+const happ happ_grim_rc1000_stage = {
+    .name = "grim_rc1000_stage",
+    .summary = "the RC-1000 on node 0 as a GRIM endpoint and pipeline stage: host A's messages through the card's "
+               "circuit to host B, checked word for word against a C computation (sections 6.3.6, 7.5)",
+    .params = params,
+    .run = run,
+};

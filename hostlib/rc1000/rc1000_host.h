@@ -1,0 +1,58 @@
+/* Host-level software for the RC-1000 FPGA card (dissertation section
+ * 6.3.6): the FPGA cannot start the card's DMA engine nor see the host, so
+ * a process on the card's node does it on the card's behalf. Through the
+ * platform's second-device window (plat_dev_*, platform.h) it acquires
+ * banks through the CPLD (request register, grant polls), puts messages
+ * into the frame's host queue in bank 0 by PIO, watches the status port for
+ * messages produced, and moves each from its outgoing slot in bank 3 to
+ * host memory with the card's DMA channel (PLX 9080 block mode), then frees
+ * the slot. The layout and registers are model/rc1000's (rc1000_map.h,
+ * pci.h); docs/endpoints.md explains them. One process per card: it is the
+ * only writer of queue 0 and the only PCI-side user of the request register. */
+#ifndef MYRISIM_RC1000_HOST_H
+#define MYRISIM_RC1000_HOST_H
+
+#include "../platform.h"
+#include "../../model/rc1000/pci.h"
+#include "../../model/rc1000/rc1000_map.h"
+
+#define RCH_MAX_WORDS 1024u        /* a message's payload (op-length is 10 bits, 0 = 1,024) */
+
+typedef struct rch {
+    platform *p;
+    plat_pio_mode mode;        /* the PIO loop for payloads */
+    uint32_t *buf;             /* pinned, contiguous: one outgoing message lands here */
+    uint64_t buf_pa;
+    uint32_t tail, head;       /* queue 0: our tail, the frame's head as last read */
+    uint32_t taken;            /* outgoing messages moved to the host (the status port counts mod 64) */
+    /* time spent, for reports */
+    sim_time inject_ps, take_ps;
+    uint64_t status_reads;
+    char err[300];
+} rch;
+
+/* Check the device is an RC-1000, read queue 0's pointers and the status
+ * port's count; 0, or -1 with r->err. */
+int rch_open(rch *r, platform *p, plat_pio_mode mode);
+void rch_close(rch *r);
+/* Hold `banks` (bit k = bank k) / hold nothing. */
+int rch_acquire(rch *r, uint32_t banks);
+int rch_release(rch *r);
+/* One word of a bank the caller holds. */
+int rch_read_word(rch *r, unsigned bank, uint32_t word, uint32_t *v);
+int rch_write_word(rch *r, unsigned bank, uint32_t word, uint32_t v);
+/* Append a message (an 8-word header as the frame reads it, Table B.1 in
+ * its arguments, and `words` payload words from host memory) to queue 0:
+ * acquire bank 0, payload, header, tail, release. Returns 0, 1 if the ring
+ * has no room yet (nothing written; try after the frame has taken more),
+ * -1 on error. */
+int rch_inject(rch *r, const uint32_t hdr[8], const void *payload, uint32_t words);
+/* One read of the status port: *ready = messages produced and not yet
+ * taken. A fault shown on the port is an error (r->err names its kind). */
+int rch_ready(rch *r, uint32_t *ready);
+/* Move the oldest produced message (header and payload) into r->buf by the
+ * card's DMA and free its slot: acquire bank 3, read the length, DMA,
+ * clear the slot's word 0, release. */
+int rch_take(rch *r);
+
+#endif
