@@ -14,7 +14,10 @@
  * recycle LC. An NI refuses (NACKs) a message whose ticket is not the one
  * it expects, so a tree has one total order even while an update travels
  * the new tree (L2315). Host-to-root and NI-to-NI hops use the existing
- * go-back-N streams. */
+ * go-back-N streams. Exactly: the NI that stamps is the tree's sequencer
+ * (its first root, for the tree's life), which relays to the current root
+ * when that is another NI (mcast_core.c; docs/grim.md "Tickets and the
+ * sequencer"). */
 #ifndef MYRISIM_GRIM_MCAST_FW_H
 #define MYRISIM_GRIM_MCAST_FW_H
 
