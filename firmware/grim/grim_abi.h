@@ -275,16 +275,18 @@ enum grim_step {
 
 /* ---- multicast (dissertation §8.1; firmware/grim/mcast_fw.h explains) -------
  * Two message types. GRIM_T_MC is a multicast active message; GRIM_T_MCUPD
- * an in-band tree update (payload: word 0 = members | epoch << 8, then one
- * word per member in tree order, GRIM_MU_NI | GRIM_MU_WASIN: the NI and
- * whether it was in the tree before; binary tree: the children of member i
- * are 2i+1 and 2i+2). A host sends either, unstamped, from its own LC to
- * the tree's root NI: word 2's destination = GRIM_EP(root, mclc) (mclc =
- * GRIM_MC_LC(nlc); a root's own host's messages loop back through its
+ * an in-band tree update (payload: word 0 = members (0 when the last one
+ * left), then one word per member in tree order, GRIM_MU_NI | GRIM_MU_WASIN:
+ * the NI and whether it was in the tree before; binary tree: the children
+ * of member i are 2i+1 and 2i+2). A host sends either, unstamped, from its
+ * own LC to the tree's sequencer NI (the tree's first root, for the tree's
+ * life): word 2's destination = GRIM_EP(sequencer, mclc) (mclc =
+ * GRIM_MC_LC(nlc); a sequencer's own host's messages loop back through its
  * switch), word 3's LC field its own LC.
- * The root stamps it; from then on NI to NI (from mclc to mclc): word 2's
- * destination field carries the ticket (epoch << 12 | counter), word 3's LC
- * field GRIM_MC_STAMPED | the forwarding NI. Word 1's source stays the
+ * The sequencer stamps it; from then on NI to NI (from mclc to mclc): word
+ * 2's destination field carries the ticket (a 16-bit counter per tree, one
+ * sequence for the tree's life), word 3's LC field GRIM_MC_STAMPED | the
+ * forwarding NI. Word 1's source stays the
  * original sender. A subscriber gets an AM whose word 3 LC field is
  * GRIM_MC_STAMPED | tree and whose destination is itself. */
 #define GRIM_T_MC           6u
@@ -296,32 +298,36 @@ enum grim_step {
                                         update can overtake data (L2315) */
 #define GRIM_MC_LC(nlc)     ((nlc) + 1u)  /* the recycle LC: after the RM-RV reply LC (nlc) */
 #define GRIM_MC_STAMPED     0x8000u
-#define GRIM_MC_TICKET(epoch, n) ((((epoch) & 0xFu) << 12) | ((n) & 0xFFFu))
-#define GRIM_MC_T_EPOCH(t)  (((t) >> 12) & 0xFu)
-#define GRIM_MC_T_COUNT(t)  ((t) & 0xFFFu)
+#define GRIM_MC_RELAY       0x4000u  /* word 3's LC field: | the sequencer NI: a stamped message it sends
+                                        the root from its RM-RV reply LC (nlc), addressed to the root's
+                                        recycle LC, followed by 8 bytes: the ticket, its length in words */
 #define GRIM_MU_NI(w)       ((w) & 0xFFu)
 #define GRIM_MU_WASIN       0x100u
 #define GRIM_MC_MAX_MEMBERS 64u
+#define GRIM_MC_MTU         (GRIM_MTU - 8u)   /* largest multicast payload of one message (a relay adds 8 bytes) */
 /* The per-NI tree table: GRIM_MC_TREES entries of GRIM_MT_BYTES. The host
  * writes only GRIM_MT_MASK (its NI's subscribing LCs, bit lc); the rest is
  * the firmware's, from updates. */
 #define GRIM_MC_TABLE       (GRIM_CTRL + 0x800u)
 #define GRIM_MC_TREES       16u
 #define GRIM_MT_BYTES       0x20u
-#define GRIM_MT_ROOT        0x00u    /* root NI, 0xFF = not in a tree (firmware clears to 0xFF) */
+#define GRIM_MT_ROOT        0x00u    /* root NI as this member knows it, 0xFF = not in the tree (firmware clears to 0xFF) */
 #define GRIM_MT_MASK        0x04u    /* host: local subscribing LCs */
 #define GRIM_MT_KIDS        0x08u    /* child 0 | child 1 << 8 (0xFF none) | parent << 16 */
-#define GRIM_MT_NEXT        0x0Cu    /* root: the next ticket it stamps */
+#define GRIM_MT_NEXT        0x0Cu    /* sequencer: the next ticket it stamps */
 #define GRIM_MT_EXPECT      0x10u    /* the ticket this NI accepts next */
-#define GRIM_MT_EPOCH       0x14u    /* epoch of the current tree (a new root starts a new one) */
+#define GRIM_MT_SEQ         0x14u    /* GRIM_MT_SEQ_ON | the root its stamped messages go to, on the tree's
+                                        sequencer (the NI its first update reached); 0 elsewhere */
+#define GRIM_MT_SEQ_ON      0x100u
 #define GRIM_MT_DELIV       0x18u    /* messages delivered here (to the local subscribers) */
 #define GRIM_MT_REFUSED     0x1Cu    /* messages refused: ticket not the expected one */
 /* Multicast counters. What the recycle path waits for (the watchdog's
  * wait-for graph) is in the global `fw_waits` (firmware/hal/waits.h,
- * firmware/grim/mcast_waits.c); words 0x00-0x0C are unused. */
+ * firmware/grim/mcast_waits.c); words 0x00-0x08 are unused. */
 #define GRIM_MC_WAIT        (GRIM_CTRL + 0xC00u)
+#define GRIM_MW_DROPPED     0x0Cu    /* stamped for a tree with no members, or reaching an NI out of the tree */
 #define GRIM_MW_FULL        0x10u
-#define GRIM_MW_MISROUTED   0x14u    /* unstamped messages that reached a non-root NI (dropped) */
+#define GRIM_MW_MISROUTED   0x14u    /* unstamped data that reached an NI not the tree's sequencer (dropped) */
 #define GRIM_MW_COPIED      0x18u    /* messages copied into the recycle queue */
 #define GRIM_MW_READY       0x1Cu    /* 1 once the recycle LC is configured (multicast images only:
                                         build/fw/grim/grim_mc.*.elf, -DGRIM_MCAST) */

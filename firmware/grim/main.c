@@ -32,12 +32,29 @@ static __attribute__((noreturn)) void stop_config(unsigned err)
         if (CTRL(GRIM_C_QUIT)) quit();
 }
 
+#ifdef GRIM_MCAST
+/* The firmware's own LCs first, with multicast: the sequencer's relays (on
+ * the reply LC) and the recycled copies carry the tickets members wait
+ * for, and a member (or the sequencer itself) refuses what comes after
+ * them until they are in -- behind retransmissions of the refused messages
+ * or new injections they could wait for ever. 1 if a packet started. */
+static __attribute__((noinline)) int fw_lcs_first(void)
+{
+    unsigned rv = cfg.rvlc;
+    if (LCW(rv, GRIM_L_Q_BACK) != LCW(rv, GRIM_L_Q_NEXT) && tx_new(rv) > 0) return 1;
+    return mc_try() == 2;
+}
+#endif
+
 /* The engine has work besides new messages (F->txw). */
 static __attribute__((noinline)) void send_work(void)
 {
     tx_restore();                      /* first: the engine has read the borrowed bytes */
     if (tx.active) tx_continue();
     else if (ctlq_n) ctl_drain();
+#ifdef GRIM_MCAST
+    else if (F->rv_pend && fw_lcs_first()) return;
+#endif
     else if (resend_total) tx_resend();
 }
 
@@ -103,9 +120,9 @@ AI void send_side(void)
         return;
     }
 #ifdef GRIM_MCAST
-    /* recycled messages before new injections: a root whose own host keeps
-     * injecting would otherwise never drain its recycle queue */
-    if (F->rv_pend && mc_try() == 2) return;
+    /* recycled messages and relays before new injections: a root whose own
+     * host keeps injecting would otherwise never drain its recycle queue */
+    if (F->rv_pend && fw_lcs_first()) return;
 #endif
     I_VAR(t0);
     const volatile unsigned *p = lc_find(F->scan_at);

@@ -14,7 +14,10 @@
  * recycle LC. An NI refuses (NACKs) a message whose ticket is not the one
  * it expects, so a tree has one total order even while an update travels
  * the new tree (L2315). Host-to-root and NI-to-NI hops use the existing
- * go-back-N streams. */
+ * go-back-N streams. Exactly: the NI that stamps is the tree's sequencer
+ * (its first root, for the tree's life), which relays to the current root
+ * when that is another NI (mcast_core.c; docs/grim.md "Tickets and the
+ * sequencer"). */
 #ifndef MYRISIM_GRIM_MCAST_FW_H
 #define MYRISIM_GRIM_MCAST_FW_H
 
@@ -26,12 +29,12 @@
 /* mcast_tx.c: the recycle queue and its send side */
 void mc_init(unsigned lc, unsigned addr, unsigned bytes);   /* queue [addr, addr + bytes) */
 unsigned mc_reserve(unsigned plen);    /* SRAM address for a message of plen bytes, 0 if no room */
-void mc_commit(unsigned fwd);          /* the message reserved last, to these children */
+void mc_commit(unsigned fwd, unsigned fwd2);   /* the message reserved last, to these NIs (mcast_tx.c) */
 int mc_try(void);
 void mc_start_packet(unsigned m, unsigned o, unsigned dni, unsigned n, unsigned len);   /* send.c */                      /* send the next recycle copy: 2 sent, 1 waits, 0 queue empty */
 
 /* mcast_core.c: accept one message (at SRAM address base, plen bytes) */
-enum { MC_OK, MC_REFUSE, MC_FULL, MC_BAD, MC_MISROUTED };
+enum { MC_OK, MC_REFUSE, MC_FULL, MC_BAD, MC_MISROUTED, MC_DROP };
 int mc_process(unsigned base, unsigned plen, unsigned *dticket);
 
 /* mcast_rx.c: the packet in hand is a GRIM_T_MC / GRIM_T_MCUPD (st_head) */

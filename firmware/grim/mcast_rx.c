@@ -50,10 +50,39 @@ static void st_mc_go(void)
         return;
     }
     if (r == MC_MISROUTED) MCW(GRIM_MW_MISROUTED) += 1u;
+    else if (r == MC_DROP) MCW(GRIM_MW_DROPPED) += 1u;
     else BUMP(mc.lc, GRIM_L_ERRORS);
     rx.undeliv = 1;                    /* taken (ACKed) and dropped */
     rx_at = rx_stages.ack;
     rx_at();
+}
+
+/* A packet dropped unread (damaged, or not ours). If its header is sane
+ * and names the packet its hop expects, that one may be NACKed again at
+ * once (as recv.c's st_abandon does for unicast) instead of waiting for the
+ * previous hop's retransmission timer. Out of st_mc's way (noinline), so
+ * the path of a good packet is what it was. */
+static __attribute__((noinline)) void mc_damaged(unsigned w0, unsigned hop, unsigned slc, unsigned words)
+{
+    if (mc.on && words <= GRIM_MTU / 4u && hop < cfg.nodes && slc < GRIM_MAX_LC) {
+        unsigned char *exp = cfg.rexp + ((((hop << 5) | slc) << cfg.lsh) | mc.lc);
+        if (!((w0 - *exp) & 0xFFu)) exp[cfg.rnack_off] = 0;
+    }
+    rx_stages.release();
+}
+
+/* A relay (mcast_core.c relay) in hand and in order: put the ticket and
+ * the message's own length back where a stamped copy has them, so that
+ * from here on it is one, from the sequencer. 0 if the lengths are bad. */
+static __attribute__((noinline)) int relayed(unsigned base, unsigned plen)
+{
+    unsigned w3 = W(base + 12), ticket = W(base + plen - 8u), words = W(base + plen - 4u);
+    if (plen < GRIM_HDR_BYTES + 8u || words > (plen - GRIM_HDR_BYTES - 8u) / 4u) return 0;
+    W(base + 8) = GRIM_W2(words, ticket);
+    W(base + 12) = GRIM_W3(GRIM_MC_STAMPED | (GRIM_W3_LC(w3) & 0xFFu), GRIM_W3_HANDLER(w3));
+    rx.plen = GRIM_HDR_BYTES + words * 4u;
+    rx.mlen = GRIM_ROUND8(rx.plen);
+    return 1;
 }
 
 static void st_mc(void)
@@ -63,13 +92,17 @@ static void st_mc(void)
     I_VAR(t0);
     unsigned base = rx.base, w0 = W(base), w1 = W(base + 4), w2 = W(base + 8), w3 = W(base + 12);
     unsigned words = GRIM_W2_WORDS(w2), plen = GRIM_HDR_BYTES + words * 4u, src = GRIM_W1_SRC(w1);
-    unsigned hop = GRIM_EP_NI(src), slc = GRIM_EP_LC(src);
+    unsigned hop = GRIM_EP_NI(src), slc = GRIM_EP_LC(src), rel = 0;
     if (GRIM_W3_LC(w3) & GRIM_MC_STAMPED) {
         hop = GRIM_W3_LC(w3) & 0xFFu;
         slc = mc.lc;
+    } else if (GRIM_W3_LC(w3) & GRIM_MC_RELAY) {   /* from the sequencer's RM-RV reply LC */
+        hop = GRIM_W3_LC(w3) & 0xFFu;
+        slc = cfg.rvlc;
+        rel = 1;
     }
     if (!b->ok || b->len != plen || !mc.on || words > GRIM_MTU / 4u || hop >= cfg.nodes || slc >= GRIM_MAX_LC) {
-        rx_stages.release();           /* damaged, or not ours: dropped silently */
+        mc_damaged(w0, hop, slc, words);   /* damaged, or not ours: dropped silently */
         return;
     }
     rx.w0 = w0;
@@ -84,6 +117,10 @@ static void st_mc(void)
     if (d) {
         rx_at = d >= 128u ? rx_stages.dup : rx_stages.ahead;
         rx_at();
+        return;
+    }
+    if (rel && !relayed(base, plen)) {
+        rx_stages.release();           /* a malformed relay: dropped (its resend will be too) */
         return;
     }
     I_STEP(GRIM_ST_MC_RX, t0);

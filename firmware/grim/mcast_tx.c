@@ -1,7 +1,9 @@
 /* The multicast recycle queue (one per NI, LC mc.lc, firmware-owned in
  * GRIM_FW_PRIVATE) and its send side. An entry is the message (header +
- * payload, rounded to 8) followed by one forwarding word: child 0 | child 1
- * << 8 | children << 16 | copies sent << 24. The message is stored once;
+ * payload, rounded to 8) followed by two forwarding words: NI 0 | NI 1
+ * << 8 | NIs << 16 | copies sent << 24, then NI 2 .. NI 5, a byte each (an
+ * update also goes to the old children that leave the tree, and from the
+ * sequencer to the new root or the old one). The message is stored once;
  * each send stamps word 0 with the token and sequence of the copy's
  * stream (recycle LC -> child NI, recycle LC) and makes its own scoreboard
  * entry (two entries may name one queue offset); the queue's next offset
@@ -31,7 +33,7 @@ void mc_init(unsigned lc, unsigned addr, unsigned bytes)
         LD(e, GRIM_MT_KIDS) = 0xFFFFFFu;
         LD(e, GRIM_MT_NEXT) = 0;
         LD(e, GRIM_MT_EXPECT) = 0;
-        LD(e, GRIM_MT_EPOCH) = 0;
+        LD(e, GRIM_MT_SEQ) = 0;
         LD(e, GRIM_MT_DELIV) = 0;
         LD(e, GRIM_MT_REFUSED) = 0;
     }
@@ -65,10 +67,11 @@ unsigned mc_reserve(unsigned plen)
     return base + at;
 }
 
-void mc_commit(unsigned fwd)
+void mc_commit(unsigned fwd, unsigned fwd2)
 {
     unsigned at = mc.next - 8u;
     W(mc.qbase + at) = fwd;
+    W(mc.qbase + at + 4u) = fwd2;
     mc.back = mc.next;
     F->rv_pend = 1;                    /* the firmware LCs have work (main.c rv_try) */
     LCW(mc.lc, GRIM_L_Q_BACK) = mc.back;
@@ -92,7 +95,7 @@ int mc_try(void)
     }
     if (l->count == SB_N || l->resend || tx.restore) return 1;   /* window full, or retransmissions first */
     unsigned plen = GRIM_HDR_BYTES + GRIM_W2_WORDS(W(m + 8)) * 4u, fa = m + GRIM_ROUND8(plen), fw = W(fa);
-    unsigned k = fw >> 24, n = (fw >> 16) & 0xFFu, child = (fw >> (k ? 8u : 0u)) & 0xFFu;
+    unsigned k = fw >> 24, n = (fw >> 16) & 0xFFu, child = (k < 2u ? fw >> (k << 3) : W(fa + 4u) >> ((k - 2u) << 3)) & 0xFFu;
     unsigned rl = cfg.rtlen[child];
     if (rl == 0xFFu || !n) {           /* no route (a broken tree): drop this copy */
         k = n ? n - 1u : 0u;

@@ -38,12 +38,10 @@
  * GRIM_MC_TREES; a scenario asking for more is refused, happ_limits.c).
  * DRAIN_US: how long every node keeps polling after the last send.
  * OWNER = 1: node 0 (the owner; NI 0 is the root whenever it is in, so its
- * joins and leaves move the root and start a new ticket epoch) is a member
- * at the start with probability 1/2 and joins and leaves too. Off by
- * default: moving the root while traffic flows loses and reorders messages
- * (an unstamped message reaching the old root is dropped, GRIM_MW_MISROUTED;
- * old-epoch copies are taken as they come) and can livelock -- an open
- * defect this mode reproduces (docs/grim.md). */
+ * joins and leaves move the root while traffic flows) is a member at the
+ * start with probability 1/2 and joins and leaves too; its own log is judged
+ * like the others. (The tree's tickets are stamped by its first root, its
+ * sequencer, for the tree's life: docs/grim.md "Tickets and the sequencer".) */
 #include "app_grim_util.h"
 
 #include <stdio.h>

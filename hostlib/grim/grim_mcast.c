@@ -3,10 +3,12 @@
  * and its in-band update to the root, and grim_sendMC / grim_broadcast.
  * A subscriber sets its LCs in its own NI's tree table (GRIM_MT_MASK) and
  * tells the owner; the owner keeps, per NI, the LCs subscribed there, and
- * after every change sends the root of the new tree a GRIM_T_MCUPD with the
+ * after every change sends the tree's sequencer a GRIM_T_MCUPD with the
  * complete NI list (which NIs were in the tree before: they keep checking
- * tickets; a new root starts a new ticket epoch). Senders address the
- * tree's root NI, learnt from the owner. */
+ * tickets). The sequencer is the tree's first root, for the tree's life:
+ * it stamps every message and update of the tree in one ticket order and
+ * passes it to the current root (docs/grim.md "Tickets and the sequencer").
+ * Senders address the sequencer, learnt from the owner. */
 #include "grim_internal.h"
 
 #include <stdio.h>
@@ -19,14 +21,14 @@ typedef struct mc_tree {
     char name[GRIM_MAX_NAME];
     int known;                 /* the id has been found (by this endpoint) */
     uint32_t owner;            /* owner endpoint */
-    uint32_t root;             /* root NI as last learnt, 0xFF = unknown / no members */
+    uint32_t root;             /* the tree's sequencer NI as last learnt (where to send), 0xFF = unknown / never a member */
     uint32_t local;            /* this endpoint's node: LCs it subscribed here */
     /* owner only */
     int owned;
     uint32_t mask[GRIM_MAX_NODES];   /* per NI: its subscribed LCs */
     uint32_t order[GRIM_MC_MAX_MEMBERS], n;   /* NIs in order of subscription */
     uint32_t list[GRIM_MC_MAX_MEMBERS], nl;   /* the tree as last sent */
-    uint32_t epoch;
+    uint32_t seq;                             /* the sequencer: the first tree's root, 0xFF before */
     uint32_t askers[GRIM_MAX_NODES / 32];     /* nodes to tell when the root moves */
 } mc_tree;
 
@@ -43,7 +45,7 @@ typedef struct grim_mc {
 static grim_mc *mc_of(grim *g)
 {
     if (!g->mc && (g->mc = calloc(1, sizeof *g->mc)))
-        for (uint32_t i = 0; i < GRIM_MC_TREES; i++) g->mc->t[i].root = 0xFF;
+        for (uint32_t i = 0; i < GRIM_MC_TREES; i++) g->mc->t[i].root = g->mc->t[i].seq = 0xFF;
     return g->mc;
 }
 
@@ -144,11 +146,11 @@ static int send_update(grim *g, mc_tree *t, uint32_t id)
         if (t->mask[t->order[i]]) ni[n++] = t->order[i];
     uint32_t list[GRIM_MC_MAX_MEMBERS] = {0};
     grim_mc_tree_order(ni, n, !(g->o.mcast & GRIM_MC_UNSAFE), list);
-    uint32_t oldroot = t->nl ? t->list[0] : 0xFF, root = n ? list[0] : 0xFF;
-    if (n && root != oldroot) t->epoch = (t->epoch + 1) & 0xF;   /* a new root: a new ticket epoch */
-    if (n) {
+    uint32_t oldroot = t->root;
+    if (t->seq == 0xFF && n) t->seq = list[0];   /* the first root stamps the tree's tickets from now on */
+    if (n || t->nl) {                  /* (an empty list, too: the last members finish and leave) */
         uint8_t b[4 + 4 * GRIM_MC_MAX_MEMBERS];
-        grim_put32(b, n | t->epoch << 8);
+        grim_put32(b, n);
         for (uint32_t i = 0; i < n; i++) {
             int was = 0;
             for (uint32_t k = 0; k < t->nl; k++) was |= t->list[k] == list[i];
@@ -156,7 +158,7 @@ static int send_update(grim *g, mc_tree *t, uint32_t id)
         }
         grim_hdr h;
         uint32_t a[4] = {0, 0, 0, 0};
-        grim_hdr_make(&h, GRIM_T_MCUPD, g->ep, GRIM_EP(root, mclc(g)), g->o.lc, 0, a, 4 + 4 * n);
+        grim_hdr_make(&h, GRIM_T_MCUPD, g->ep, GRIM_EP(t->seq, mclc(g)), g->o.lc, 0, a, 4 + 4 * n);
         h.tree = id;
         if (grim_send_begin(g)) return -1;
         int r = grim_put(g, &h, b, 4 + 4 * n);
@@ -165,9 +167,9 @@ static int send_update(grim *g, mc_tree *t, uint32_t id)
     }
     memcpy(t->list, list, n * sizeof list[0]);
     t->nl = n;
-    t->root = root;
-    if (root != oldroot) {             /* tell who asked where the root is now */
-        uint32_t a[4] = {id, root, 0, 0};
+    t->root = t->seq;
+    if (t->root != oldroot) {          /* tell who asked where to send (once: the sequencer stays) */
+        uint32_t a[4] = {id, t->root, 0, 0};
         for (uint32_t node = 0; node < g->nodes; node++)
             if ((t->askers[node / 32] >> (node % 32)) & 1u && node != g->node &&
                 grim_send_internal(g, GRIM_EP(node, g->o.lc), GRIM_H_MC_ROOT, a, NULL, 0))
@@ -287,7 +289,7 @@ static int root_of(grim *g, uint32_t id, uint32_t *root)
             wait_until(g, &g->mc->root_wait, "grim_sendMC (the tree's root)"))
             return -1;
     }
-    if (t->root == 0xFF) return grim_fail(g, "grim_sendMC: tree %u ('%s') has no subscribers", id, t->name);
+    if (t->root == 0xFF) return grim_fail(g, "grim_sendMC: tree %u ('%s') has had no subscribers yet", id, t->name);
     *root = t->root;
     return 0;
 }
@@ -308,7 +310,8 @@ int grim_sendMC(grim *g, uint32_t id, uint32_t handler, uint32_t a0, uint32_t a1
     if (grim_send_begin(g)) return -1;
     const uint8_t *p = payload;
     int pinned = grim_pin_payload(g, payload, len), r = pinned < 0 ? -1 : 0;
-    uint32_t off = 0, frag = g->max_payload, dst = GRIM_EP(root, mclc(g));
+    /* (at most GRIM_MC_MTU a piece: the sequencer's relay to the root adds 8 bytes) */
+    uint32_t off = 0, frag = g->max_payload < GRIM_MC_MTU ? g->max_payload : GRIM_MC_MTU, dst = GRIM_EP(root, mclc(g));
     grim_hdr h;
     while (r == 0 && len - off > frag) {
         uint32_t fa[4] = {handler, len, off, 0};
