@@ -30,7 +30,9 @@ AI unsigned committed(unsigned o, unsigned back, unsigned qsize)
 }
 
 /* The first segment of the message at m (queue offset o) to NI dni, whose
- * route is n bytes: len bytes of it, last = the whole packet. */
+ * route is n bytes: len bytes of it, last = the whole packet. tx_new and
+ * tx_resend send a route longer than RT_INPLACE otherwise (tx_long_route);
+ * only multicast recycle copies reach the route segment's wait with one. */
 AI void start_packet(unsigned m, unsigned o, unsigned dni, unsigned n, unsigned len, int last)
 {
     unsigned r = opaque(rt_route(dni));
@@ -46,9 +48,28 @@ AI void start_packet(unsigned m, unsigned o, unsigned dni, unsigned n, unsigned 
     }
     if (n) {                           /* a route segment, then the message */
         seg_send(r - n, n, 0);
-        while (!send_idle()) {}        /* a few bytes: no need to go round the main loop */
+        while (!send_idle()) {}        /* a few bytes; but see tx_long_route and docs/speed.md */
     }
     seg_send(m, len, last);
+}
+
+/* A route longer than RT_INPLACE (the 128-node DAS grid) goes as a segment
+ * of its own, and the packet is left in progress with nothing of the
+ * message sent: tx_continue sends the message from the main loop once the
+ * engine is idle again. Waiting for the route to leave (start_packet's
+ * wait) instead stops receiving for as long as the outgoing link is
+ * STOPped -- and it may be STOPped exactly because this NI no longer
+ * receives: a cyclic wait through one NI that froze the whole grid until
+ * the switches' 50 ms timeout (docs/speed.md). The packet in progress
+ * (tx.active) keeps control messages off the link meanwhile (F->ctlblk;
+ * F->txw sends them after the packet), so no ACK goes between the route
+ * and the header. */
+AI void tx_long_route(unsigned dni, unsigned n)
+{
+    seg_send(opaque(rt_route(dni)) - n, n, 0);
+    tx.sent = 0;
+    tx.active = 1;
+    txw_sync();
 }
 
 static void tx_done(void)
@@ -115,6 +136,41 @@ static int queue_ok(unsigned lc, unsigned qbase, unsigned qsize)
     return 1;
 }
 
+/* tx_new's message whose destination check failed: a bad message, or a
+ * route longer than RT_INPLACE (one test for both keeps tx_new's straight
+ * path, which every shorter route takes, as it was). The long route: the
+ * rest of tx_new's checks, token, sequence and scoreboard entry as there,
+ * then only the route goes (tx_long_route). */
+static __attribute__((noinline)) int tx_new_long(unsigned lc, unsigned o, unsigned back)
+{
+    struct lcstate *l = &lcs[lc];
+    unsigned qsize = l->qsize, m = l->qbase + o, w2 = W(m + 8);
+    unsigned words = GRIM_W2_WORDS(w2), plen = GRIM_HDR_BYTES + words * 4u, mlen = GRIM_ROUND8(plen);
+    unsigned dni = GRIM_EP_NI(GRIM_W2_DST(w2)), dlc = GRIM_EP_LC(GRIM_W2_DST(w2)), n = cfg.rtlen[dni];
+    if (words > GRIM_MTU / 4u || n == 0xFFu || dlc >= GRIM_MAX_LC || mlen > qsize - o)
+        return skip_bad(lc, o, mlen, back, qsize);
+    if (committed(o, back, qsize) < plen && !(cfg.opts & GRIM_OPT_SEND_CT)) return 0;   /* store and forward */
+    if (l->count == SB_N || l->resend) return 0;   /* window full, or retransmissions first */
+    I_VAR(t0);
+    unsigned tok = (l->head + l->count) & (SB_N - 1u);
+    unsigned char *sp = l->sseq + ((dni << 5) | dlc);
+    unsigned seq = *sp;
+    W(m) = GRIM_W0(tok, seq);
+    I_STEP(GRIM_ST_SETVALUES, t0);
+    tx.resend = 0;
+    tx.lc = lc;
+    tx.tok = tok;
+    tx.addr = m;
+    tx.plen = plen;
+    tx.next_off = o + mlen;
+    tx_long_route(dni, n);
+    *sp = (unsigned char)(seq + 1u);
+    I_VAR(t1);
+    sb_insert(l, o, dni, dlc, seq, plen);
+    I_STEP(GRIM_ST_SCOREBOARD, t1);
+    return 1;
+}
+
 /* The unusual cases of tx_new, out of its straight path. */
 static __attribute__((noinline)) int tx_odd(unsigned lc, unsigned o, unsigned back, unsigned qbase, unsigned qsize)
 {
@@ -150,8 +206,11 @@ int tx_new(unsigned lc)
     if (avail < GRIM_HDR_BYTES) return 0;
     unsigned words = GRIM_W2_WORDS(w2), plen = GRIM_HDR_BYTES + words * 4u, mlen = GRIM_ROUND8(plen);
     unsigned dni = GRIM_EP_NI(GRIM_W2_DST(w2)), dlc = GRIM_EP_LC(GRIM_W2_DST(w2)), n = cfg.rtlen[dni];
-    if (words > GRIM_MTU / 4u || n == 0xFFu || dlc >= GRIM_MAX_LC || mlen > qsize - o)
-        return skip_bad(lc, o, mlen, back, qsize);
+    if (words > GRIM_MTU / 4u || n > RT_INPLACE || dlc >= GRIM_MAX_LC || mlen > qsize - o) {
+        if (n != 0xFFu && n > RT_INPLACE) return tx_new_long(lc, o, back);   /* a long route */
+        return skip_bad(lc, o, mlen, back, qsize);                            /* (0xFF: no route) */
+    }
+    n = opaque(n);                     /* (so start_packet still tests n: the same instructions as before) */
     unsigned len = plen;
     if (avail < plen) {
         if (!(cfg.opts & GRIM_OPT_SEND_CT)) return 0;   /* store and forward */
@@ -211,7 +270,12 @@ void tx_resend(void)
 #ifdef GRIM_MCAST
     W(tx.addr) = GRIM_W0(i, e->seq);   /* a recycle copy's word 0 names its last child's stream */
 #endif
-    start_packet(tx.addr, e->off, e->dni, cfg.rtlen[e->dni], e->plen, 1);
+    unsigned n = cfg.rtlen[e->dni];
+    if (__builtin_expect(n > RT_INPLACE, 0)) {
+        tx_long_route(e->dni, n);      /* tx_continue sends the message */
+        return;
+    }
+    start_packet(tx.addr, e->off, e->dni, opaque(n), e->plen, 1);
     tx_done();                         /* (keeps txw in step) */
 }
 

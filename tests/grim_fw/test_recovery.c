@@ -1,7 +1,9 @@
 /* GRIM firmware: what the protocol does when things go wrong -- packets
- * lost or corrupted on the links (the retransmission timer recovers), and
- * the deadlock of Fig 4.5(a) without the control-message queue. */
+ * lost or corrupted on the links (the retransmission timer recovers), the
+ * deadlock of Fig 4.5(a) without the control-message queue, and the same
+ * streams over routes too long to go in front of the message. */
 #include "../harness/harness.h"
+#include "../../model/switch/fabric.h"
 #include "traffic.h"
 
 #include <stdio.h>
@@ -115,16 +117,20 @@ static int burst_run(gf *g, void *arg)
     return gf_quit(g);
 }
 
-static void streams(const char *chip, unsigned options, burst *b, gf *g, int *rc, cosim_status *st)
+/* line > 1: the two NIs at the ends of that many switches (routes of line
+ * bytes); msgs messages of len bytes each way. */
+static void streams(const char *chip, unsigned options, int line, int msgs, unsigned len, burst *b, gf *g, int *rc,
+                    cosim_status *st)
 {
     gf_opts o = gf_opts_on(chip);
     o.options = options;
+    o.line = line;
     o.qsize = 0x20000;
     o.watchdog = SIM_US(2000);
     if (gf_new(g, &o)) harness_fail(__FILE__, __LINE__, "%s", g->err);
     memset(b, 0, sizeof *b);
-    b->msgs = 8;
-    b->len = 8192;
+    b->msgs = msgs;
+    b->len = len;
     *st = gf_run(g, burst_run, b, SIM_US(100000), rc);
 }
 
@@ -135,7 +141,7 @@ TEST(grim_fw, without_control_queue_two_streams_deadlock)
         burst b;
         int rc;
         cosim_status st;
-        streams(gf_chips[c], GRIM_OPT_DEFAULT & ~GRIM_OPT_CTLQ, &b, &g, &rc, &st);
+        streams(gf_chips[c], GRIM_OPT_DEFAULT & ~GRIM_OPT_CTLQ, 0, 8, 8192, &b, &g, &rc, &st);
         const char *rep = cosim_report(g.s);
         uint32_t done = gf_sum(&g, GRIM_L_DELIVERED);
         harness_note("%s: status %s after %u of %d messages; report:\n%s", gf_chips[c], cosim_status_name(st), done,
@@ -155,7 +161,7 @@ TEST(grim_fw, with_control_queue_two_streams_complete)
         burst b;
         int rc;
         cosim_status st;
-        streams(gf_chips[c], GRIM_OPT_DEFAULT, &b, &g, &rc, &st);
+        streams(gf_chips[c], GRIM_OPT_DEFAULT, 0, 8, 8192, &b, &g, &rc, &st);
         harness_note("%s: status %s, %u of %d messages, %.0f us", gf_chips[c], cosim_status_name(st),
                      gf_sum(&g, GRIM_L_DELIVERED), 2 * b.msgs, (double)evq_now(cosim_evq(g.s)) / 1e6);
         if (rc || st != COSIM_DONE) harness_fail(__FILE__, __LINE__, "rc %d %s: %s %s", rc, cosim_status_name(st), g.err,
@@ -163,4 +169,35 @@ TEST(grim_fw, with_control_queue_two_streams_complete)
         ASSERT_EQ(gf_sum(&g, GRIM_L_DELIVERED), (uint32_t)(2 * b.msgs));
         gf_free(&g);
     }
+}
+
+/* The same two streams over a line of 10 switches: every route is 10 bytes,
+ * longer than the 8 that travel in front of a queued message, so each
+ * packet's route goes as a segment of its own. Each NI's link is STOPped
+ * behind the packets the other NI is not taking yet. A firmware that waits
+ * on the spot for its route segment to leave stops receiving for good when
+ * that happens at a packet boundary -- the cyclic wait through one NI that
+ * froze the 128-node DAS grid until the switches' 50 ms timeout
+ * (docs/speed.md). Whether a boundary meets the STOP depends on the sizes:
+ * the old firmware deadlocked here with 40 messages of 304 bytes (LANai 9)
+ * and 60 of 640 (LANai 4), so the test sweeps sizes around those. With the
+ * control queue on every stream must complete, nothing dropped. */
+TEST(grim_fw, long_routes_two_streams_complete)
+{
+    for (int c = 0; c < 2; c++)
+        for (int msgs = 40; msgs <= 60; msgs += 20)
+            for (unsigned len = 256; len <= 688; len += 48) {
+                gf g;
+                burst b;
+                int rc;
+                cosim_status st;
+                streams(gf_chips[c], GRIM_OPT_DEFAULT, 10, msgs, len, &b, &g, &rc, &st);
+                char drops[512];
+                fabric_drop_summary(cosim_fabric(g.s), drops, sizeof drops);
+                if (rc || st != COSIM_DONE || gf_sum(&g, GRIM_L_DELIVERED) != (uint32_t)(2 * msgs) || drops[0])
+                    harness_fail(__FILE__, __LINE__, "%s, %d messages of %u bytes: rc %d %s, %u delivered: %s %s %s",
+                                 gf_chips[c], msgs, len, rc, cosim_status_name(st), gf_sum(&g, GRIM_L_DELIVERED), g.err,
+                                 drops, cosim_report(g.s));
+                gf_free(&g);
+            }
 }
