@@ -53,6 +53,14 @@ $(B)/fw/lfc/irx.l4.elf: firmware/lfc/irx.c $(LFC_DEPS)
 FW_ALL    += $(B)/fw/lfc/irx.l4.elf
 TEST_DEPS += $(B)/fw/lfc/irx.l4.elf
 
+# UCAST + MCAST with the NI network reset enabled (-DLFC_NRES): the DAS deadlock settings
+$(B)/fw/lfc/nres.l4.elf: firmware/lfc/ucast.c $(LFC_DEPS)
+	@mkdir -p $(@D)
+	$(B)/lanai-cc --chip lanai4 -O2 -DLFC_NRES -Ifirmware/lfc --map $(@:.elf=.map) -o $@ firmware/lfc/ucast.c
+
+FW_ALL    += $(B)/fw/lfc/nres.l4.elf
+TEST_DEPS += $(B)/fw/lfc/nres.l4.elf
+
 # `make reproduce` also runs every scenarios/lfc/*.cfg (seed 002's visible
 # values and the chapter 5 predictions) into results/<file stem>/ and REPORT.md.
 REPRODUCE_MORE += $(sort $(wildcard scenarios/lfc/*.cfg))
