@@ -64,3 +64,9 @@ TEST_DEPS += $(B)/fw/lfc/nres.l4.elf
 # `make reproduce` also runs every scenarios/lfc/*.cfg (seed 002's visible
 # values and the chapter 5 predictions) into results/<file stem>/ and REPORT.md.
 REPRODUCE_MORE += $(sort $(wildcard scenarios/lfc/*.cfg))
+
+# The long LFC target (not in `make test`): IrxImc unicast on all 128 DAS nodes,
+# exactly once and in order (the program's checks fail the run otherwise).
+.PHONY: test-lfc-long
+test-lfc-long: all
+	$(B)/myrisim run tests/lfc/fixtures/irx_128.cfg --jobs 2 --out $(B)/lfc_long
