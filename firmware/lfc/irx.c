@@ -46,6 +46,7 @@
 #define RTO_DEFAULT  4000u              /* 2 ms */
 #define ACKD_DEFAULT 100u               /* 50 us */
 #define W_MAX 16u
+#define NMAX LFC_IRX_MAX_NODES          /* 128: unicast on the whole DAS cluster (buffers are shared) */
 
 #define RB_N 128u                       /* NI receive buffers, shared by all senders */
 #define RB_STRIDE 1072u
@@ -76,8 +77,7 @@ struct fw_waits fw_waits;               /* the watchdog's progress count (delive
 
 static struct hdma dma;
 static unsigned me, nodes, W, wmask, refresh, rto, ackd;
-static unsigned route_words[LFC_MAX_NODES][ROUTE_SLOT / 4u];
-static unsigned char route_len[LFC_MAX_NODES];
+static unsigned char route_len[NMAX];
 
 /* the big tables live in NI memory between the send packets and CBUF, not
  * in the image (which must end below the control block at 0x8000) */
@@ -88,14 +88,15 @@ static unsigned char route_len[LFC_MAX_NODES];
 #define d_next ((unsigned *)(TABLES + 0x1800u))
 #define d_seq ((unsigned *)(TABLES + 0x2000u))
 #define txq ((unsigned *)(TABLES + 0x2800u))            /* TXQ_N words */
-#define win ((unsigned short (*)[W_MAX])(TABLES + 0x3800u))   /* LFC_MAX_NODES x W_MAX */
+#define win ((unsigned short (*)[W_MAX])(TABLES + 0x3000u))   /* NMAX x W_MAX */
+#define route_words ((unsigned (*)[ROUTE_SLOT / 4u])(TABLES + 0x4000u))   /* NMAX routes, right-aligned */
 static unsigned char d_st[DESC_N];
 static unsigned dfree[DESC_N], dfree_n;
 
 /* send side: per destination window [una, next), its descriptors, blocked queue, timer */
-static unsigned snd_next[LFC_MAX_NODES], snd_una[LFC_MAX_NODES];
-static unsigned bhead[LFC_MAX_NODES], btail[LFC_MAX_NODES];
-static unsigned rtx_at[LFC_MAX_NODES];
+static unsigned snd_next[NMAX], snd_una[NMAX];
+static unsigned bhead[NMAX], btail[NMAX];
+static unsigned rtx_at[NMAX];
 static unsigned sq_head, launched, done_mask, released;
 static unsigned txq_h, txq_t, tx_busy, tx_item;
 static unsigned pkt_refs[LFC_SEND_N];
@@ -104,9 +105,9 @@ static unsigned fa_seen;
 /* receive side, per sender: next sequence number expected, acknowledged
  * prefix (ACK-forward: accepted and forwarded), its done bits beyond,
  * last acknowledgement sent, delayed-ack timer and flags */
-static unsigned rcv_next[LFC_MAX_NODES], ack_ok[LFC_MAX_NODES], done_bits[LFC_MAX_NODES];
-static unsigned ack_sent[LFC_MAX_NODES], ack_at[LFC_MAX_NODES];
-static unsigned char ack_dup[LFC_MAX_NODES], ack_queued[LFC_MAX_NODES], nack_owed[LFC_MAX_NODES], nack_queued[LFC_MAX_NODES];
+static unsigned rcv_next[NMAX], ack_ok[NMAX], done_bits[NMAX];
+static unsigned ack_sent[NMAX], ack_at[NMAX];
+static unsigned char ack_dup[NMAX], ack_queued[NMAX], nack_owed[NMAX], nack_queued[NMAX];
 static unsigned nack_any, t_next;
 static unsigned rfree[RB_N], rfree_n, r_cur;
 static unsigned rb_src[RB_N], rb_refs[RB_N], rb_seq[RB_N], rb_fwd[RB_N];
@@ -127,7 +128,7 @@ RARE static void fault(unsigned code)
 static void stage_routes(void)
 {
     nodes = ni_num_nodes();
-    if (nodes > LFC_MAX_NODES) sim_assert_fail("lfc irx: more than 64 NIs");
+    if (nodes > NMAX) sim_assert_fail("lfc irx: more than 128 NIs");
     for (unsigned d = 0; d < nodes; d++) {
         unsigned n;
         const unsigned char *r = ni_route(d, &n);
@@ -141,7 +142,7 @@ static void stage_routes(void)
 /* control items (ACK, NACK: at most one of each per NI) go before data:
  * an acknowledgement queued behind a window of data packets to every NI
  * would arrive after the sender's timeout and start a retransmission storm */
-#define CQ_N 128u
+#define CQ_N 256u
 static unsigned cq[CQ_N], cq_h, cq_t;
 
 static void txq_push(unsigned item)
@@ -351,8 +352,10 @@ RARE static void timers(void)
 RARE static unsigned tree_children(unsigned g, unsigned root, unsigned *out, unsigned *bad)
 {
     unsigned n = GT(g, LFC_GT_N), kind = GT(g, LFC_GT_KIND);
-    *bad = 1;
-    if (g >= LFC_GROUPS || n == 0 || n > LFC_MAX_NODES || kind >= LFC_TREE_KINDS || root >= nodes) return 0;
+    *bad = 1;   /* the group table holds NIs 0 .. LFC_MAX_NODES - 1 */
+    if (g >= LFC_GROUPS || n == 0 || n > LFC_MAX_NODES || kind >= LFC_TREE_KINDS || root >= LFC_MAX_NODES ||
+        me >= LFC_MAX_NODES)
+        return 0;
     unsigned mp = GT_POS(g, me), rp = GT_POS(g, root);
     if (mp >= n || rp >= n) return 0;
     *bad = 0;
@@ -400,7 +403,7 @@ static void launch(void)
     unsigned *h = (unsigned *)hdr;
     sq_head = (i + 1u) & (LFC_SEND_N - 1u);
     launched++;
-    if (size > LFC_MAX_PAYLOAD) dest = LFC_MAX_NODES;
+    if (size > LFC_MAX_PAYLOAD) dest = NMAX;
     if (dest & LFC_DEST_FA) {
         release_sent(i);
         fa_request(dest & ~LFC_DEST_FA);

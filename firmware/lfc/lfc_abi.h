@@ -98,6 +98,7 @@
  * switch strips a corrupted route byte, so a misrouted packet can arrive
  * with a good CRC); word 1: sequence number << 16 | acknowledgement (the
  * next sequence number expected from the packet's destination, 16 bits). */
+#define LFC_IRX_MAX_NODES 128u   /* the Irx image's NIs (unicast; multicast trees hold LFC_MAX_NODES) */
 #define LFC_C_IRX         0x84u   /* firmware: 1 in the Irx image */
 #define LFC_C_RTO         0x88u   /* retransmission timeout, RTC ticks (0.5 us): firmware default, host may set before GO */
 #define LFC_C_ACKD        0x8Cu   /* delayed-acknowledgement timeout, RTC ticks: the same */

@@ -32,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAXN 64
+#define MAXN 128   /* the Irx image runs unicast on 128 NIs */
 
 typedef struct {
     platform *p;

@@ -209,7 +209,7 @@ lfc *lfc_open(platform *p, const lfc_params *prm, lfc_upcall_fn up, void *ctx, c
                   prm->credits, l->nodes - 1u);
     if (rc == 0 && prm->intr_delay_us) rc = intr_open(l, prm->intr_delay_us);
     for (unsigned i = 0; rc == 0 && i < l->nhb; i++) rc = give(l, i);
-    if (rc == 0) {   /* group 0: the broadcast group, before GO (no packet can come sooner) */
+    if (rc == 0 && l->nodes <= LFC_MAX_NODES) {   /* group 0: the broadcast group, before GO (no packet can come sooner); multicast: 64 NIs at most */
         unsigned all[LFC_MAX_NODES];
         for (unsigned i = 0; i < l->nodes && i < LFC_MAX_NODES; i++) all[i] = i;
         rc = group_write(l, 0, all, l->nodes, prm->bcast_tree);
@@ -304,7 +304,7 @@ int lfc_group_create(lfc *l, const unsigned *members, unsigned n, unsigned tree_
     if (tree_kind >= LFC_TREE_KINDS) return fail(l, "group_create: tree kind %u (0 binary, 1 binomial, 2 chain)", tree_kind);
     if (n < 2 || n > l->nodes) return fail(l, "group_create: %u members (2 .. %u)", n, l->nodes);
     for (unsigned i = 0; i < n; i++) {
-        if (members[i] >= l->nodes) return fail(l, "group_create: member %u is not a process (0 .. %u)", members[i], l->nodes - 1u);
+        if (members[i] >= l->nodes || members[i] >= LFC_MAX_NODES) return fail(l, "group_create: member %u is not a process (0 .. %u)", members[i], l->nodes - 1u);
         if (set >> members[i] & 1u) return fail(l, "group_create: member %u given twice", members[i]);
         set |= (uint64_t)1 << members[i];
     }
@@ -322,6 +322,7 @@ int lfc_bcast_launch(lfc *l, void *pkt, unsigned size, int upcalls_allowed)
     (void)upcalls_allowed;
     if (l->used_mcast) return fail(l, "bcast_launch: this endpoint multicasts; broadcast and multicast may not be mixed");
     if (l->nodes < 2) return fail(l, "bcast_launch: no other process");
+    if (l->nodes > LFC_MAX_NODES) return fail(l, "bcast_launch: %u processes: multicast trees hold %u NIs at most", l->nodes, LFC_MAX_NODES);
     l->used_bcast = 1;
     return launch(l, "bcast_launch", LFC_DEST_GROUP, pkt, size);
 }
