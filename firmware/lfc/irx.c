@@ -11,7 +11,8 @@
  * retransmission memory, so no extra copy. A send that finds the window
  * full waits on the destination's blocked-sends queue. One retransmission
  * timer per destination runs while packets are unacknowledged; on expiry,
- * or on a NACK, every unacknowledged packet goes again, oldest first.
+ * or on a NACK, every unacknowledged packet goes again, oldest first; each
+ * expiry without progress doubles that destination's timeout (to 32x).
  * Receive: buffers are shared by all senders. A packet is dropped if its
  * CRC or length is bad, if it is not the next sequence number expected
  * from its sender, or if no buffer is free (then a NACK follows once one
@@ -97,6 +98,7 @@ static unsigned dfree[DESC_N], dfree_n;
 static unsigned snd_next[NMAX], snd_una[NMAX];
 static unsigned bhead[NMAX], btail[NMAX];
 static unsigned rtx_at[NMAX];
+static unsigned char rtx_shift[NMAX];   /* backoff: the timeout doubles per expiry without progress (to 32x) */
 static unsigned sq_head, launched, done_mask, released;
 static unsigned txq_h, txq_t, tx_busy, tx_item;
 static unsigned pkt_refs[LFC_SEND_N];
@@ -297,7 +299,7 @@ RARE static void go_back(unsigned dest)
         txq_push(d);
         cw_inc(LFC_C_RETX);
     }
-    if (snd_una[dest] != snd_next[dest]) rtx_at[dest] = timer_arm(rto);
+    if (snd_una[dest] != snd_next[dest]) rtx_at[dest] = timer_arm(rto << rtx_shift[dest]);
 }
 
 /* a cumulative acknowledgement from src: a = the next sequence number it expects */
@@ -312,6 +314,7 @@ static void ack_in(unsigned src, unsigned a)
     /* the timer runs for the oldest unacknowledged packet once it went out
      * (tx_done starts it for one still queued): time in the transmit
      * queue is not a loss */
+    rtx_shift[src] = 0;                         /* progress: back to the base timeout */
     rtx_at[src] = una != snd_next[src] && (d_st[win[src][una & wmask]] & ST_SENT) ? timer_arm(rto) : 0;
     while (bhead[src] && snd_next[src] - una < W) {   /* the window opened: unblock, oldest first */
         unsigned d = bhead[src] - 1u;
@@ -331,6 +334,7 @@ RARE static void timers(void)
         if (a && (int)(now - a) >= 0) {
             cw_inc(LFC_C_TIMEOUTS);
             rtx_at[n] = 0;
+            if (rtx_shift[n] < 5u) rtx_shift[n]++;   /* a late ACK, not a loss, is likelier under load */
             go_back(n);                         /* re-arms */
             a = rtx_at[n];
         }
@@ -498,7 +502,7 @@ static void tx_done(void)
         return;
     }
     unsigned dest = d_dest[d];
-    if (!rtx_at[dest]) rtx_at[dest] = timer_arm(rto);
+    if (!rtx_at[dest]) rtx_at[dest] = timer_arm(rto << rtx_shift[dest]);
     d_st[d] = (unsigned char)st;
     fwd_sent(d);
 }
