@@ -45,6 +45,28 @@ $(B)/fw/lfc/lfc.l4.elf: firmware/lfc/ucast.c $(LFC_DEPS)
 FW_ALL    += $(B)/fw/lfc/lfc.l4.elf
 TEST_DEPS += $(B)/fw/lfc/lfc.l4.elf
 
+# IrxImc, seed 002 §8.2.2 (its own program, irx.c): NI-level go-back-N retransmission
+$(B)/fw/lfc/irx.l4.elf: firmware/lfc/irx.c $(LFC_DEPS)
+	@mkdir -p $(@D)
+	$(B)/lanai-cc --chip lanai4 -O2 -Ifirmware/lfc --map $(@:.elf=.map) -o $@ firmware/lfc/irx.c
+
+FW_ALL    += $(B)/fw/lfc/irx.l4.elf
+TEST_DEPS += $(B)/fw/lfc/irx.l4.elf
+
+# UCAST + MCAST with the NI network reset enabled (-DLFC_NRES): the DAS deadlock settings
+$(B)/fw/lfc/nres.l4.elf: firmware/lfc/ucast.c $(LFC_DEPS)
+	@mkdir -p $(@D)
+	$(B)/lanai-cc --chip lanai4 -O2 -DLFC_NRES -Ifirmware/lfc --map $(@:.elf=.map) -o $@ firmware/lfc/ucast.c
+
+FW_ALL    += $(B)/fw/lfc/nres.l4.elf
+TEST_DEPS += $(B)/fw/lfc/nres.l4.elf
+
 # `make reproduce` also runs every scenarios/lfc/*.cfg (seed 002's visible
 # values and the chapter 5 predictions) into results/<file stem>/ and REPORT.md.
 REPRODUCE_MORE += $(sort $(wildcard scenarios/lfc/*.cfg))
+
+# The long LFC target (not in `make test`): IrxImc unicast on all 128 DAS nodes,
+# exactly once and in order (the program's checks fail the run otherwise).
+.PHONY: test-lfc-long
+test-lfc-long: all
+	$(B)/myrisim run tests/lfc/fixtures/irx_128.cfg --jobs 2 --out $(B)/lfc_long

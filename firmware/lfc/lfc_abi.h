@@ -87,12 +87,38 @@
 #define LFC_C_WD_FIRED    0x7Cu   /* firmware: watchdog timeouts (each fetches the host status) */
 #define LFC_C_INTR_IMG    0x80u   /* firmware: 1 in the INTR image */
 #define LFC_C_WORDS_INTR  33u
+/* IrxImc (seed 002 §8.2.2: NI-level retransmission; only irx.l4.elf, built
+ * from irx.c, sets these; its start clears LFC_C_WORDS_IRX words). There
+ * LFC_C_CREDITS is the send window W per destination (a power of two <= 16;
+ * receive buffers are shared by all senders) and LFC_C_REFRESH the
+ * half-window acknowledgement threshold; LFC_PCB rows hold, per NI,
+ * sequence numbers assigned to it (SEND), accepted from it (FREE), sends
+ * waiting for its window (BLOCKED) and packets to it not yet acknowledged
+ * (word 0xC). Header word 0: destination << 24 | tag << 16 | source (a
+ * switch strips a corrupted route byte, so a misrouted packet can arrive
+ * with a good CRC); word 1: sequence number << 16 | acknowledgement (the
+ * next sequence number expected from the packet's destination, 16 bits). */
+#define LFC_IRX_MAX_NODES 128u   /* the Irx image's NIs (unicast; multicast trees hold LFC_MAX_NODES) */
+#define LFC_C_IRX         0x84u   /* firmware: 1 in the Irx image */
+#define LFC_C_RTO         0x88u   /* retransmission timeout, RTC ticks (0.5 us): firmware default, host may set before GO */
+#define LFC_C_ACKD        0x8Cu   /* delayed-acknowledgement timeout, RTC ticks: the same */
+#define LFC_C_RETX        0x90u   /* firmware: packets retransmitted */
+#define LFC_C_DROP_CRC    0x94u   /* packets dropped: CRC, length or destination check failed */
+#define LFC_C_DROP_SEQ    0x98u   /* dropped: not the next sequence number (duplicate or after a gap) */
+#define LFC_C_DROP_BUF    0x9Cu   /* dropped: no free receive buffer (a NACK follows) */
+#define LFC_C_ACK_TX      0xA0u   /* explicit acknowledgements sent (half-window or delayed) */
+#define LFC_C_NACK_TX     0xA4u   /* NACKs sent */
+#define LFC_C_TIMEOUTS    0xA8u   /* retransmission timer expiries */
+#define LFC_C_UNACKED     0xACu   /* packets (own and forwarded) not yet acknowledged, all destinations */
+#define LFC_C_WORDS_IRX   44u
+#define LFC_TAG_NACK      0x7u    /* Irx: control; I dropped your next packet for want of a buffer */
 /* the host status the NI fetches in one DMA (words as the NI reads them) */
 #define LFC_HS_PROCESSED  0x0u    /* packets the host has processed (lfc_poll) */
 #define LFC_HS_DISABLED   0x4u    /* nonzero: lfc_intr_disable */
 #define LFC_HS_BYTES      8u
 #define LFC_HOST_SIG      0x40000000u   /* LANai 4 ISR/EIMR bit 30: the NI interrupts the host */
 #define LFC_MAGIC         0x4C464331u   /* "LFC1" */
+#define LFC_MAGIC_IRX     0x4C464349u   /* "LFCI": the IrxImc image (irx.c) */
 
 #define LFC_SEND_N      32u
 #define LFC_SQ          0x00009000u   /* send queue: 16-byte slots */

@@ -22,7 +22,8 @@
  * Built with -DLFC_RECOV (build/fw/lfc/recov.l4.elf) it adds RECOV's
  * deadlock recovery (recov.h, §4.3), with -DLFC_INTR (intr.l4.elf) the
  * polling watchdog (intr.h, §4.4), with both (lfc.l4.elf) the thesis's
- * whole LFC; without either, the image is as before. */
+ * whole LFC; without either, the image is as before. With -DLFC_NRES
+ * (nres.l4.elf, otherwise ucast.l4.elf) it enables the NI network reset. */
 #include "lfc_abi.h"
 #include "tree.h"
 #include "hostdma.h"
@@ -620,6 +621,14 @@ int main(void)
     for (unsigned d = 0; d < DESC_N; d++) dfree[dfree_n++] = (DESC_N - 1u - d);
     hdma_init(&dma);
     ni_crc_enable(1);
+#ifdef LFC_NRES
+    /* the DAS settings that meet deadlocks (seed 002 L716), as labelled
+     * inputs of the nres.l4.elf image: the NI reset after a software-set
+     * timeout, here the shortest period (TIMEOUT select 0: 1/16 s); the
+     * switches' 50 ms blocked-packet kill is the fabric's default */
+    NI_REG(L4_TIMEOUT) = 0;
+    NI_REG(NI_MYRINET) = NI_REG(NI_MYRINET) | L4_NRES_ENABLE;
+#endif
     ni_ack(NI_EV_RECV | NI_EV_BUFF | NI_ORUN_BITS);
     r_cur = 0;
     ni_recv_post(rb(0), RB_BYTES);

@@ -15,7 +15,11 @@
  *   checks that credits are conserved per (sender, receiver) pair:
  *   sender's send credits + receiver's owed credits + receiver's buffers
  *   holding that sender's packets = CREDITS, and nothing is blocked.
- *   -> received (node 0), pairs_checked.
+ *   With the Irx image (irx.l4.elf) combine checks instead that every
+ *   sequence number a sender assigned to a receiver was accepted there, none
+ *   is unacknowledged and nothing is blocked.
+ *   -> received (node 0), pairs_checked; Irx's counters summed over the NIs:
+ *   retransmitted, dropped (all causes), dropped_crc, dropped_nobuf, timeouts.
  * lfc_misuse: bad input fails with a clear error: a launch of a packet not
  *   owned (launched twice), a size over the maximum, an own destination, a
  *   free of a packet not handed out -> caught (of 4).
@@ -28,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAXN 64
+#define MAXN 128   /* the Irx image runs unicast on 128 NIs */
 
 typedef struct {
     platform *p;
@@ -99,7 +103,11 @@ static int wait_for(happ_env *e, lfc *l, rxs *r, unsigned want, sim_time max)
     while (r->got < want) {
         int w = lfc_wait(l, max);
         if (w < 0) return happ_fail(e, "node %u: %s", lfc_my_proc(l), lfc_error(l));
-        if (w == 0) return happ_fail(e, "node %u: %u of %u packets, then nothing", lfc_my_proc(l), r->got, want);
+        if (w == 0) {
+            char why[700];
+            return happ_fail(e, "node %u: %u of %u packets, then nothing%s", lfc_my_proc(l), r->got, want,
+                             lfc_irx_describe(l, why, sizeof why));
+        }
     }
     return 0;
 }
@@ -160,7 +168,7 @@ static int stream(platform *p, happ_env *e)
 }
 
 /* lfc_check: each node's PCB rows, for combine */
-typedef struct { unsigned n, credits; lfc_pcb pcb[MAXN]; } ck_state;
+typedef struct { unsigned n, credits; lfc_pcb pcb[MAXN]; lfc_irx irx; } ck_state;
 
 static int check(platform *p, happ_env *e)
 {
@@ -207,6 +215,10 @@ static int check(platform *p, happ_env *e)
     st->credits = (unsigned)credits;
     for (unsigned d = 0; rc == 0 && d < n; d++)
         if (lfc_pcb_get(l, d, &st->pcb[d])) rc = happ_fail(e, "%s", lfc_error(l));
+    if (rc == 0 && lfc_irx_get(l, &st->irx)) rc = happ_fail(e, "%s", lfc_error(l));
+    if (rc == 0 && st->irx.irx && lfc_flush(l)) rc = happ_fail(e, "%s", lfc_error(l));   /* a lost ACK: wait for the retransmission */
+    for (unsigned d = 0; rc == 0 && st->irx.irx && d < n; d++)   /* then the final sequence numbers */
+        if (lfc_pcb_get(l, d, &st->pcb[d])) rc = happ_fail(e, "%s", lfc_error(l));
     e->state = st;
     if (rc == 0 && me == 0) happ_measure(e, "received", r.got);
     return finish(e, l, rc);
@@ -220,6 +232,13 @@ static int check_combine(happ_env *const *envs, int n, happ_env *out)
             if (s == d) continue;
             const ck_state *S = envs[s]->state, *R = envs[d]->state;
             if (!S || !R) return happ_fail(out, "node %d or %d kept no protocol state", s, d);
+            if (S->irx.irx) {   /* Irx: every sequence number sent was accepted once and acknowledged */
+                if (S->pcb[d].send_credits != R->pcb[s].free_credits || S->pcb[d].held || S->pcb[d].blocked)
+                    return happ_fail(out, "irx %d -> %d: %u sent, %u accepted, %u unacknowledged, %u blocked", s, d,
+                                     S->pcb[d].send_credits, R->pcb[s].free_credits, S->pcb[d].held, S->pcb[d].blocked);
+                pairs++;
+                continue;
+            }
             unsigned sum = S->pcb[d].send_credits + R->pcb[s].free_credits + R->pcb[s].held;
             if (sum != S->credits || S->pcb[d].blocked)
                 return happ_fail(out, "credits %d -> %d: %u send + %u owed + %u held = %u, not %u (%u blocked)", s, d,
@@ -228,6 +247,20 @@ static int check_combine(happ_env *const *envs, int n, happ_env *out)
             pairs++;
         }
     happ_measure(out, "pairs_checked", pairs);
+    double retx = 0, drops = 0, crc = 0, nobuf = 0, tmo = 0;   /* Irx: what the losses cost (0 with the other images) */
+    for (int s = 0; s < n; s++) {
+        const ck_state *S = envs[s]->state;
+        retx += S->irx.retx;
+        drops += S->irx.drop_crc + S->irx.drop_seq + S->irx.drop_buf;
+        crc += S->irx.drop_crc;
+        nobuf += S->irx.drop_buf;
+        tmo += S->irx.timeouts;
+    }
+    happ_measure(out, "retransmitted", retx);
+    happ_measure(out, "dropped", drops);
+    happ_measure(out, "dropped_crc", crc);
+    happ_measure(out, "dropped_nobuf", nobuf);
+    happ_measure(out, "timeouts", tmo);
     return 0;
 }
 

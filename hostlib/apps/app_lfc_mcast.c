@@ -34,7 +34,9 @@
  *   with a clear error -> caught (of 4).
  * Parameters CREDITS, REFRESH (lfc_params), TREE. With recov.l4.elf,
  * lfc_mcast_check's combine also requires every NI's recovery over and
- * no escape buffer held -> recoveries, escapes, clears (summed). */
+ * no escape buffer held -> recoveries, escapes, clears (summed); with
+ * irx.l4.elf it checks per pair, instead of credits, that every sequence
+ * number sent was accepted and acknowledged -> retransmitted (summed). */
 #include "happ.h"
 #include "../be32.h"
 #include "../lfc/lfc.h"
@@ -124,7 +126,11 @@ static int wait_until(happ_env *e, lfc *l, const unsigned *count, unsigned want,
     while (*count < want) {
         int w = lfc_wait(l, max);
         if (w < 0) return happ_fail(e, "process %u: %s", lfc_my_proc(l), lfc_error(l));
-        if (w == 0) return happ_fail(e, "process %u: %u of %u packets, then nothing", lfc_my_proc(l), *count, want);
+        if (w == 0) {
+            char why[700];
+            return happ_fail(e, "process %u: %u of %u packets, then nothing%s", lfc_my_proc(l), *count, want,
+                             lfc_irx_describe(l, why, sizeof why));
+        }
     }
     return 0;
 }
@@ -152,6 +158,7 @@ typedef struct {
     int stalled;                   /* WAITS given and nothing came for STALL_US */
     uint32_t nwaits, wait_on[FW_WAITS_MAX];   /* this NI's credit waits: on which NI */
     lfc_recov rc;                  /* RECOV's counters (recov.l4.elf) */
+    lfc_irx irx;                   /* Irx's (irx.l4.elf) */
 } mck_state;
 
 /* After a stall: this NI's fw_waits record (at SRAM address a) into st. */
@@ -272,6 +279,10 @@ static int mcast_check(platform *p, happ_env *e)
     if (rc == 0 && lfc_counters_get(l, &c)) rc = happ_fail(e, "%s", lfc_error(l));
     st->forwarded = c.forwarded;
     if (rc == 0 && lfc_recov_get(l, &st->rc)) rc = happ_fail(e, "%s", lfc_error(l));
+    if (rc == 0 && lfc_irx_get(l, &st->irx)) rc = happ_fail(e, "%s", lfc_error(l));
+    if (rc == 0 && st->irx.irx && lfc_flush(l)) rc = happ_fail(e, "%s", lfc_error(l));   /* a lost ACK: wait for the retransmission */
+    for (unsigned d = 0; rc == 0 && st->irx.irx && d < n; d++)   /* then the final sequence numbers */
+        if (lfc_pcb_get(l, d, &st->pcb[d])) rc = happ_fail(e, "%s", lfc_error(l));
     e->state = st;
     if (rc == 0 && me == 0) happ_measure(e, "received", r.got);
     return finish(e, l, rc);
@@ -350,6 +361,13 @@ static int mcast_combine(happ_env *const *envs, int n, happ_env *out)
         for (int d = 0; d < n; d++) {
             if (s == d) continue;
             const mck_state *S = envs[s]->state, *R = envs[d]->state;
+            if (S->irx.irx) {   /* Irx: every sequence number sent was accepted once and acknowledged */
+                if (S->pcb[d].send_credits != R->pcb[s].free_credits || S->pcb[d].held || S->pcb[d].blocked)
+                    return happ_fail(out, "irx %d -> %d: %u sent, %u accepted, %u unacknowledged, %u blocked", s, d,
+                                     S->pcb[d].send_credits, R->pcb[s].free_credits, S->pcb[d].held, S->pcb[d].blocked);
+                pairs++;
+                continue;
+            }
             unsigned sum = S->pcb[d].send_credits + R->pcb[s].free_credits + R->pcb[s].held;
             if (sum != S->credits || S->pcb[d].blocked)
                 return happ_fail(out, "credits %d -> %d: %u send + %u owed + %u held = %u, not %u (%u blocked)", s, d,
@@ -359,6 +377,9 @@ static int mcast_combine(happ_env *const *envs, int n, happ_env *out)
         }
     happ_measure(out, "pairs_checked", pairs);
     happ_measure(out, "forwarded", fwd);
+    double retx = 0;   /* Irx: packets retransmitted, all NIs (0 with the other images) */
+    for (int s = 0; s < n; s++) retx += ((const mck_state *)envs[s]->state)->irx.retx;
+    happ_measure(out, "retransmitted", retx);
     return recov_combine(envs, n, out);
 }
 

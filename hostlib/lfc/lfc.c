@@ -20,6 +20,7 @@ struct lfc {
     lfc_upcall_fn up;
     void *ctx;
     unsigned node, nodes, nhb;
+    int irx;                         /* the IrxImc image (its MAGIC is LFC_MAGIC_IRX) */
     uint8_t stage[LFC_SEND_N][LFC_MAX_PAYLOAD];   /* what the client writes into a send packet */
     int owned[LFC_SEND_N];           /* allocated to the client, not yet launched */
     unsigned allocs, launches;       /* send packets allocated / launched so far */
@@ -193,19 +194,22 @@ lfc *lfc_open(platform *p, const lfc_params *prm, lfc_upcall_fn up, void *ctx, c
     sim_time give_up = plat_now(p) + SIM_US(START_TIMEOUT_US);
     while (rc == 0) {
         if (plat_pio_read32(p, sram(l, LFC_CTRL + LFC_C_MAGIC), &v)) rc = fail(l, "start: %s", plat_error(p));
-        else if (v == LFC_MAGIC) break;
+        else if (v == LFC_MAGIC || v == LFC_MAGIC_IRX) break;
         else if (plat_now(p) > give_up) rc = fail(l, "the NI firmware did not start (is it ucast.l4.elf?)");
         else if (plat_compute(p, SIM_US(5))) rc = fail(l, "start: %s", plat_error(p));
     }
     if (rc == 0 && (plat_pio_read32(p, sram(l, LFC_CTRL + LFC_C_NODE), &l->node) ||
                     plat_pio_read32(p, sram(l, LFC_CTRL + LFC_C_NODES), &l->nodes)))
         rc = fail(l, "start: %s", plat_error(p));
-    if (rc == 0 && prm->credits * (l->nodes - 1u) + 2u > 128u)
+    l->irx = v == LFC_MAGIC_IRX;   /* the IrxImc image: a send window per destination, buffers shared */
+    if (rc == 0 && l->irx && (prm->credits > 16u || (prm->credits & (prm->credits - 1u))))
+        rc = fail(l, "credits %u: the Irx image's send window must be a power of two <= 16", prm->credits);
+    else if (rc == 0 && !l->irx && prm->credits * (l->nodes - 1u) + 2u > 128u)
         rc = fail(l, "credits %u for %u other NIs: the NI has 128 receive buffers (2 kept for the engine)",
                   prm->credits, l->nodes - 1u);
     if (rc == 0 && prm->intr_delay_us) rc = intr_open(l, prm->intr_delay_us);
     for (unsigned i = 0; rc == 0 && i < l->nhb; i++) rc = give(l, i);
-    if (rc == 0) {   /* group 0: the broadcast group, before GO (no packet can come sooner) */
+    if (rc == 0 && l->nodes <= LFC_MAX_NODES) {   /* group 0: the broadcast group, before GO (no packet can come sooner); multicast: 64 NIs at most */
         unsigned all[LFC_MAX_NODES];
         for (unsigned i = 0; i < l->nodes && i < LFC_MAX_NODES; i++) all[i] = i;
         rc = group_write(l, 0, all, l->nodes, prm->bcast_tree);
@@ -300,7 +304,7 @@ int lfc_group_create(lfc *l, const unsigned *members, unsigned n, unsigned tree_
     if (tree_kind >= LFC_TREE_KINDS) return fail(l, "group_create: tree kind %u (0 binary, 1 binomial, 2 chain)", tree_kind);
     if (n < 2 || n > l->nodes) return fail(l, "group_create: %u members (2 .. %u)", n, l->nodes);
     for (unsigned i = 0; i < n; i++) {
-        if (members[i] >= l->nodes) return fail(l, "group_create: member %u is not a process (0 .. %u)", members[i], l->nodes - 1u);
+        if (members[i] >= l->nodes || members[i] >= LFC_MAX_NODES) return fail(l, "group_create: member %u is not a process (0 .. %u)", members[i], l->nodes - 1u);
         if (set >> members[i] & 1u) return fail(l, "group_create: member %u given twice", members[i]);
         set |= (uint64_t)1 << members[i];
     }
@@ -318,6 +322,7 @@ int lfc_bcast_launch(lfc *l, void *pkt, unsigned size, int upcalls_allowed)
     (void)upcalls_allowed;
     if (l->used_mcast) return fail(l, "bcast_launch: this endpoint multicasts; broadcast and multicast may not be mixed");
     if (l->nodes < 2) return fail(l, "bcast_launch: no other process");
+    if (l->nodes > LFC_MAX_NODES) return fail(l, "bcast_launch: %u processes: multicast trees hold %u NIs at most", l->nodes, LFC_MAX_NODES);
     l->used_bcast = 1;
     return launch(l, "bcast_launch", LFC_DEST_GROUP, pkt, size);
 }
@@ -430,6 +435,44 @@ int lfc_counters_get(lfc *l, lfc_counters *c)
     return 0;
 }
 
+int lfc_irx_get(lfc *l, lfc_irx *r)
+{
+    static const uint32_t off[9] = {LFC_C_IRX, LFC_C_RETX, LFC_C_TIMEOUTS, LFC_C_DROP_CRC, LFC_C_DROP_SEQ,
+                                    LFC_C_DROP_BUF, LFC_C_ACK_TX, LFC_C_NACK_TX, LFC_C_FAULT};
+    uint32_t v[9];
+    memset(r, 0, sizeof *r);
+    if (!l->irx) return 0;   /* not the Irx image: no NI access */
+    for (unsigned i = 0; i < 9; i++)
+        if (plat_pio_read32(l->p, sram(l, LFC_CTRL + off[i]), &v[i])) return fail(l, "irx: %s", plat_error(l->p));
+    r->irx = 1;
+    r->retx = v[1];
+    r->timeouts = v[2];
+    r->drop_crc = v[3];
+    r->drop_seq = v[4];
+    r->drop_buf = v[5];
+    r->ack_tx = v[6];
+    r->nack_tx = v[7];
+    return 0;
+}
+
+const char *lfc_irx_describe(lfc *l, char *buf, size_t len)
+{
+    lfc_irx x;
+    lfc_counters c;
+    buf[0] = 0;
+    if (lfc_irx_get(l, &x) || !x.irx || lfc_counters_get(l, &c)) return buf;
+    size_t o = (size_t)snprintf(buf, len, " (irx: %u accepted, %u retransmitted, %u timeouts, drops: %u crc %u seq %u buffer",
+                                c.received, x.retx, x.timeouts, x.drop_crc, x.drop_seq, x.drop_buf);
+    for (unsigned d = 0; d < l->nodes && o + 80 < len; d++) {
+        lfc_pcb pc;
+        if (!lfc_pcb_get(l, d, &pc) && (pc.held || pc.blocked))
+            o += (size_t)snprintf(buf + o, len - o, "; to NI %u: %u sent, %u unacknowledged, %u blocked", d,
+                                  pc.send_credits, pc.held, pc.blocked);
+    }
+    if (o + 2 < len) snprintf(buf + o, len - o, ")");
+    return buf;
+}
+
 int lfc_recov_get(lfc *l, lfc_recov *r)
 {
     memset(r, 0, sizeof *r);
@@ -448,31 +491,35 @@ int lfc_recov_get(lfc *l, lfc_recov *r)
     return 0;
 }
 
+int lfc_flush(lfc *l)
+{
+    sim_time give_up = plat_now(l->p) + SIM_US(WAIT_LIMIT_US);
+    while (l->released < l->launches) {   /* every launched packet has left (Irx: and is acknowledged) */
+        if (plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_RELEASED), &l->released))
+            return fail(l, "close: %s", plat_error(l->p));
+        if (l->released >= l->launches) break;
+        if (plat_now(l->p) > give_up) return fail(l, "close: %u launched packets never left the NI", l->launches - l->released);
+        if (lfc_poll(l) < 0) return -1;
+    }
+    uint32_t unacked = 1;   /* Irx: and the NI's forwarded packets acknowledged too */
+    while (l->irx) {
+        if (plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_UNACKED), &unacked)) return fail(l, "flush: %s", plat_error(l->p));
+        if (!unacked) break;
+        if (plat_now(l->p) > give_up) return fail(l, "flush: %u packets never acknowledged", unacked);
+        if (lfc_poll(l) < 0) return -1;
+    }
+    return 0;
+}
+
 int lfc_close(lfc *l, char *err, size_t errlen)
 {
     if (!l) return 0;
-    int rc = 0;
-    sim_time give_up = plat_now(l->p) + SIM_US(WAIT_LIMIT_US);
-    while (l->released < l->launches) {   /* every launched packet has left */
-        if (plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_RELEASED), &l->released)) {
-            rc = fail(l, "close: %s", plat_error(l->p));
-            break;
-        }
-        if (l->released >= l->launches) break;
-        if (plat_now(l->p) > give_up) {
-            rc = fail(l, "close: %u launched packets never left the NI", l->launches - l->released);
-            break;
-        }
-        if (lfc_poll(l) < 0) {
-            rc = -1;
-            break;
-        }
-    }
+    int rc = lfc_flush(l);
     plat_pio_write32(l->p, sram(l, LFC_CTRL + LFC_C_QUIT), 1);
     /* the NI may be delivering into host buffers: free them only once it
      * says it has stopped (MAGIC cleared), 10 ms at most */
     uint32_t magic = LFC_MAGIC;
-    for (sim_time end = plat_now(l->p) + SIM_US(10000); magic == LFC_MAGIC && plat_now(l->p) < end;)
+    for (sim_time end = plat_now(l->p) + SIM_US(10000); magic != 0 && plat_now(l->p) < end;)
         if (plat_pio_read32(l->p, sram(l, LFC_CTRL + LFC_C_MAGIC), &magic)) break;
     if (rc && err) snprintf(err, errlen, "%s", l->err);
     if (l->hs) plat_set_signal(l->p, NULL, NULL);

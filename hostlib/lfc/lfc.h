@@ -28,8 +28,8 @@ typedef struct lfc lfc;
 typedef int (*lfc_upcall_fn)(void *ctx, lfc *l, unsigned src, void *pkt, unsigned size, unsigned flags);
 
 typedef struct lfc_params {
-    unsigned credits;          /* send credits per destination (= NI receive buffers per sender) */
-    unsigned refresh;          /* owed credits that make the NI send a CREDIT packet */
+    unsigned credits;          /* send credits per destination (= NI receive buffers per sender); Irx image: the send window */
+    unsigned refresh;          /* owed credits that make the NI send a CREDIT packet; Irx: the half-window ACK threshold */
     unsigned host_buffers;     /* host receive buffers (<= 255) */
     unsigned bcast_tree;       /* broadcast spanning tree: LFC_TREE_* (firmware/lfc/tree.h) */
     int overlap_unsafe;        /* 1: allow overlapping groups (may deadlock: appendix A.2; teaching only) */
@@ -91,6 +91,22 @@ int lfc_counters_get(lfc *l, lfc_counters *c);
  * its own recovery in progress now. */
 typedef struct lfc_recov { uint32_t recov, recoveries, esc_sent, esc_used, clears, esc_held, busy; } lfc_recov;
 int lfc_recov_get(lfc *l, lfc_recov *r);
+
+/* IrxImc's counters (seed 002 §8.2.2; firmware/lfc/irx.c, irx.l4.elf; irx 0
+ * and all 0 with the other images): packets retransmitted, retransmission
+ * timeouts, packets dropped for a bad CRC or length, for a sequence number
+ * not the next expected, for want of a receive buffer; explicit ACKs and
+ * NACKs sent. With irx set, lfc_pcb_get's fields are, per NI: sequence
+ * numbers assigned to it (send_credits), accepted from it (free_credits),
+ * sends waiting for its window (blocked), unacknowledged packets (held). */
+typedef struct lfc_irx { uint32_t irx, retx, timeouts, drop_crc, drop_seq, drop_buf, ack_tx, nack_tx; } lfc_irx;
+int lfc_irx_get(lfc *l, lfc_irx *r);
+/* wait (polling) until every launched packet has left the NI and, with the
+ * Irx image, every packet the NI sent (forwards too) is acknowledged;
+ * lfc_close does it first */
+int lfc_flush(lfc *l);
+/* for a failure message: " (irx: counters; to NI d: unacknowledged ...)", or "" */
+const char *lfc_irx_describe(lfc *l, char *buf, size_t len);
 
 /* INTR (§4.4; lfc_params.intr_delay_us > 0, intr.l4.elf): the NI's polling
  * watchdog interrupts the host only when it has not processed a packet
