@@ -9,20 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* the first n numbers of the data row of DIR/FILE */
-static int row(const char *dir, const char *file, double *v, int n)
-{
-    char path[1200];
-    snprintf(path, sizeof path, "%s/%s", dir, file);
-    size_t len;
-    char *s = sim_read(path, &len);
-    const char *p = s ? strchr(s, '\n') : NULL;
-    for (int i = 0; p && i < n; i++) {
-        if (sscanf(p + 1, "%lf", &v[i]) != 1) return -1;
-        p = strchr(p + 1, ',');
-    }
-    return p ? 0 : -1;
-}
 
 TEST(video, the_bt848_streams_beside_the_nis_traffic)
 {
@@ -30,9 +16,9 @@ TEST(video, the_bt848_streams_beside_the_nis_traffic)
     snprintf(d, sizeof d, "%s", sim_scratch("video"));
     ASSERT_EQ(sim_cli("run scenarios/thesis/bt848_video.cfg --set experiment.video_frames=6 --jobs 2 --out %s", d), 0);
     double a[5], s[5], b[5];   /* pci_pct dropped busy_pct mbs frames */
-    ASSERT_EQ(row(d, "640x480-alone.csv", a, 5), 0);
-    ASSERT_EQ(row(d, "320x240-alone.csv", s, 5), 0);
-    ASSERT_EQ(row(d, "640x480-beside-ni-to-host-dma.csv", b, 5), 0);
+    ASSERT_EQ(sim_csv_nums_in(d, "640x480-alone.csv", a, 5), 0);
+    ASSERT_EQ(sim_csv_nums_in(d, "320x240-alone.csv", s, 5), 0);
+    ASSERT_EQ(sim_csv_nums_in(d, "640x480-beside-ni-to-host-dma.csv", b, 5), 0);
     harness_note("640x480: %.2f%% of the bus, busy %.2f%%, %g dropped; beside DMA: busy %.2f%%, %g dropped", a[0], a[2],
                  a[1], b[2], b[1]);
     ASSERT_EQ((long)a[4], 6);
@@ -64,7 +50,7 @@ TEST(video, frames_reach_a_remote_endpoint_by_request_and_reply)
     snprintf(d, sizeof d, "%s", sim_scratch("video_remote"));
     ASSERT_EQ(sim_cli("run scenarios/thesis/bt848_remote.cfg --jobs 2 --out %s", d), 0);
     double v[7];   /* requests delivered bad distinct latency_us frames dropped */
-    ASSERT_EQ(row(d, "640x480-a-frame-every-100-ms.csv", v, 7), 0);
+    ASSERT_EQ(sim_csv_nums_in(d, "640x480-a-frame-every-100-ms.csv", v, 7), 0);
     harness_note("%g requests, %g frames delivered intact, %g bad, %g distinct, median %.1f us, %g dropped", v[0], v[1],
                  v[2], v[3], v[4], v[6]);
     ASSERT_EQ((long)v[0], 9);

@@ -9,27 +9,13 @@
 #include <stdio.h>
 #include <string.h>
 
-/* the first n numbers of the data row of DIR/FILE */
-static int row(const char *dir, const char *file, double *v, int n)
-{
-    char path[1200];
-    snprintf(path, sizeof path, "%s/%s", dir, file);
-    size_t len;
-    char *s = sim_read(path, &len);
-    const char *p = s ? strchr(s, '\n') : NULL;
-    for (int i = 0; p && i < n; i++) {
-        if (sscanf(p + 1, "%lf", &v[i]) != 1) return -1;
-        p = strchr(p + 1, ',');
-    }
-    return p ? 0 : -1;
-}
 
 TEST(rc1000_fault, a_function_fault_is_served_by_reconfiguring_and_nothing_is_lost)
 {
     const char *d = sim_scratch("rc_ffault");
     ASSERT_EQ(sim_cli("run scenarios/thesis/table7_1.cfg --out %s", d), 0);
     double v[11];   /* detect acquire process reconfigure set_ids reset_wait release handler resume fault reload */
-    ASSERT_EQ(row(d, "p3-550-host-20-mhz-fpga.csv", v, 11), 0);
+    ASSERT_EQ(sim_csv_nums_in(d, "p3-550-host-20-mhz-fpga.csv", v, 11), 0);
     harness_note("process %.2f us, reconfigure %.0f us, set ids %.2f us, handler %.0f us, fault %g clocks", v[2], v[3],
                  v[4], v[7], v[9]);
     /* the file load, the configuration shift and the clock setting are inputs */
@@ -44,7 +30,7 @@ TEST(rc1000_fault, a_page_fault_is_served_by_unloading_and_loading_a_page)
     const char *d = sim_scratch("rc_pfault");
     ASSERT_EQ(sim_cli("run scenarios/thesis/table7_2.cfg --out %s", d), 0);
     double v[8];    /* unload load process notify acquire release detect handler */
-    ASSERT_EQ(row(d, "p3-550-host.csv", v, 8), 0);
+    ASSERT_EQ(sim_csv_nums_in(d, "p3-550-host.csv", v, 8), 0);
     harness_note("unload %.0f us, load %.0f us, process %.2f us, notify %.2f us, handler %.0f us", v[0], v[1], v[2],
                  v[3], v[7]);
     ASSERT_TRUE(v[0] > v[1]);                       /* one copy costs more than none */

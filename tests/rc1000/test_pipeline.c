@@ -17,20 +17,6 @@
 
 #define SCEN "scenarios/teaching/rc1000_pipeline.cfg"
 
-/* the first n numbers of the data row of DIR/FILE */
-static int row(const char *dir, const char *file, double *v, int n)
-{
-    char path[1200];
-    snprintf(path, sizeof path, "%s/%s", dir, file);
-    size_t len;
-    char *s = sim_read(path, &len);
-    const char *p = s ? strchr(s, '\n') : NULL;
-    for (int i = 0; p && i < n; i++) {
-        if (sscanf(p + 1, "%lf", &v[i]) != 1) return -1;
-        p = strchr(p + 1, ',');
-    }
-    return p ? 0 : -1;
-}
 
 enum { MSGS, DELIV, BAD, DUP, MISS, LAT, MBS, INJ, TAKE, READS, CLOCKS, NV };
 
@@ -42,7 +28,7 @@ TEST(pipeline, a_students_circuit_runs_between_two_hosts)
     static const char *const files[2] = {"pass-shipped-slot-0.csv", "student-sub-op-5.csv"};
     for (int f = 0; f < 2; f++) {
         double v[NV];
-        ASSERT_EQ(row(d, files[f], v, NV), 0);
+        ASSERT_EQ(sim_csv_nums_in(d, files[f], v, NV), 0);
         harness_note("%s: %g of %g intact, %g bad, %g dup, %g missing; median %.1f us, %.2f MB/s; inject %.1f us, "
                      "take %.1f us a message; %g FPGA clocks", files[f], v[DELIV], v[MSGS], v[BAD], v[DUP], v[MISS],
                      v[LAT], v[MBS], v[INJ], v[TAKE], v[CLOCKS]);
@@ -70,7 +56,7 @@ TEST(pipeline, the_rings_wrap_and_every_message_arrives_once)
     ASSERT_EQ(sim_cli("run " SCEN " --set cluster.nodes=2 --set experiment.params.MESSAGES=100 "
                       "--set experiment.params.WORDS=777 --set experiment.params.INFLIGHT=15 --jobs 2 --out %s", d), 0);
     double v[NV];
-    ASSERT_EQ(row(d, "student-sub-op-5.csv", v, NV), 0);
+    ASSERT_EQ(sim_csv_nums_in(d, "student-sub-op-5.csv", v, NV), 0);
     harness_note("%g of %g intact, %g bad, %g dup, %g missing", v[DELIV], v[MSGS], v[BAD], v[DUP], v[MISS]);
     ASSERT_EQ((long)v[DELIV], 100);
     ASSERT_EQ((long)(v[BAD] + v[DUP] + v[MISS]), 0);
@@ -89,8 +75,8 @@ TEST(pipeline, host_b_catches_a_circuit_that_computes_something_else)
     ASSERT_EQ(sim_cli("run %s/neg.cfg --set experiment.params.MESSAGES=4 --jobs 2 --out %s/out", d, d), 0);
     strcat(d, "/out");
     double p[NV], s[NV];
-    ASSERT_EQ(row(d, "pass-shipped-slot-0.csv", p, NV), 0);
-    ASSERT_EQ(row(d, "student-sub-op-5.csv", s, NV), 0);
+    ASSERT_EQ(sim_csv_nums_in(d, "pass-shipped-slot-0.csv", p, NV), 0);
+    ASSERT_EQ(sim_csv_nums_in(d, "student-sub-op-5.csv", s, NV), 0);
     ASSERT_EQ((long)p[DELIV], 4);
     ASSERT_EQ((long)s[DELIV], 0);
     ASSERT_EQ((long)s[BAD], 4);

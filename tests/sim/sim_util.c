@@ -99,6 +99,20 @@ double sim_csv_col_in(const char *dir, const char *file, const char *col)
     return sim_csv_col(path, col);
 }
 
+int sim_csv_nums_in(const char *dir, const char *file, double *v, int n)
+{
+    char path[1200];
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    size_t len;
+    char *s = sim_read(path, &len);
+    const char *p = s ? strchr(s, '\n') : NULL;
+    for (int i = 0; p && i < n; i++) {
+        if (sscanf(p + 1, "%lf", &v[i]) != 1) return -1;
+        p = strchr(p + 1, ',');
+    }
+    return p ? 0 : -1;
+}
+
 char *sim_csv_row(const char *path, int row)
 {
     size_t len;

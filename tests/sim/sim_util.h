@@ -20,6 +20,9 @@ char *sim_csv_row(const char *path, int row);
  * empty (a failed run). */
 double sim_csv_col(const char *path, const char *col);
 double sim_csv_col_in(const char *dir, const char *file, const char *col);
+/* The first n numbers of the first data row of dir/file into v: 0, or -1
+ * when the file, the row or a number is missing (the caller asserts). */
+int sim_csv_nums_in(const char *dir, const char *file, double *v, int n);
 /* Run "build/myrisim ARGS" from the repository root; returns the exit status
  * (-1 if it did not exit normally). stderr and stdout are kept for
  * sim_stderr()/sim_stdout(). */
