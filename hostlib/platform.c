@@ -174,29 +174,43 @@ static int check_bar(platform *p, uint32_t off, size_t len, const char *what)
     return machine_ok(p);
 }
 
-int plat_pio_write(platform *p, uint32_t off, const void *src, size_t len, plat_pio_mode m)
+/* One PIO transaction at a bus address (the NI's BAR or the second
+ * device's), waited for and traced: `label` in the trace, `waiting` in a
+ * stop's message and before a store mode the host lacks. */
+static int bus_write(platform *p, uint64_t addr, const void *src, size_t len, plat_pio_mode m, const char *label,
+                     const char *waiting)
 {
-    if (check_bar(p, off, len, "write")) return -1;
     if (!plat_has_mode(p, m))
-        return perr(p, "PIO write: host %s has no %s", plat_host_profile(p)->name,
+        return perr(p, "%s: host %s has no %s", waiting, plat_host_profile(p)->name,
                     m == PLAT_PIO_MMX ? "MMX" : m == PLAT_PIO_SSE ? "SSE" : "write-combining");
     waiter w = {0, 0, host_evq(p->h)};
     sim_time t0 = plat_now(p);
-    if (host_pio_write(p->h, p->bus, p->bar_base + off, src, (uint32_t)len, (host_pio_mode)m,
-                       done_cb, &w))
+    if (host_pio_write(p->h, p->bus, addr, src, (uint32_t)len, (host_pio_mode)m, done_cb, &w))
         return perr(p, "%s", host_error(p->h));
-    return traced(p, m == PLAT_PIO_MMX ? "PIO write (MMX)" : m == PLAT_PIO_SSE ? "PIO write (SSE)"
-                     : m == PLAT_PIO_WC ? "PIO write (WC)" : "PIO write", t0, len, wait_for(p, &w, "PIO write"));
+    return traced(p, label, t0, len, wait_for(p, &w, waiting));
+}
+
+static int bus_read(platform *p, uint64_t addr, void *dst, size_t len, const char *label)
+{
+    waiter w = {0, 0, host_evq(p->h)};
+    sim_time t0 = plat_now(p);
+    if (host_pio_read(p->h, p->bus, addr, dst, (uint32_t)len, done_cb, &w))
+        return perr(p, "%s", host_error(p->h));
+    return traced(p, label, t0, len, wait_for(p, &w, label));
+}
+
+int plat_pio_write(platform *p, uint32_t off, const void *src, size_t len, plat_pio_mode m)
+{
+    if (check_bar(p, off, len, "write")) return -1;
+    return bus_write(p, p->bar_base + off, src, len, m,
+                     m == PLAT_PIO_MMX ? "PIO write (MMX)" : m == PLAT_PIO_SSE ? "PIO write (SSE)"
+                     : m == PLAT_PIO_WC ? "PIO write (WC)" : "PIO write", "PIO write");
 }
 
 int plat_pio_read(platform *p, uint32_t off, void *dst, size_t len)
 {
     if (check_bar(p, off, len, "read")) return -1;
-    waiter w = {0, 0, host_evq(p->h)};
-    sim_time t0 = plat_now(p);
-    if (host_pio_read(p->h, p->bus, p->bar_base + off, dst, (uint32_t)len, done_cb, &w))
-        return perr(p, "%s", host_error(p->h));
-    return traced(p, "PIO read", t0, len, wait_for(p, &w, "PIO read"));
+    return bus_read(p, p->bar_base + off, dst, len, "PIO read");
 }
 
 int plat_pio_write32(platform *p, uint32_t off, uint32_t v)
@@ -245,24 +259,13 @@ static int check_dev(platform *p, uint32_t off, size_t len, const char *what)
 int plat_dev_write(platform *p, uint32_t off, const void *src, size_t len, plat_pio_mode m)
 {
     if (check_dev(p, off, len, "write")) return -1;
-    if (!plat_has_mode(p, m))
-        return perr(p, "device PIO write: host %s has no %s", plat_host_profile(p)->name,
-                    m == PLAT_PIO_MMX ? "MMX" : m == PLAT_PIO_SSE ? "SSE" : "write-combining");
-    waiter w = {0, 0, host_evq(p->h)};
-    sim_time t0 = plat_now(p);
-    if (host_pio_write(p->h, p->bus, p->dev_base + off, src, (uint32_t)len, (host_pio_mode)m, done_cb, &w))
-        return perr(p, "%s", host_error(p->h));
-    return traced(p, "device PIO write", t0, len, wait_for(p, &w, "device PIO write"));
+    return bus_write(p, p->dev_base + off, src, len, m, "device PIO write", "device PIO write");
 }
 
 int plat_dev_read(platform *p, uint32_t off, void *dst, size_t len)
 {
     if (check_dev(p, off, len, "read")) return -1;
-    waiter w = {0, 0, host_evq(p->h)};
-    sim_time t0 = plat_now(p);
-    if (host_pio_read(p->h, p->bus, p->dev_base + off, dst, (uint32_t)len, done_cb, &w))
-        return perr(p, "%s", host_error(p->h));
-    return traced(p, "device PIO read", t0, len, wait_for(p, &w, "device PIO read"));
+    return bus_read(p, p->dev_base + off, dst, len, "device PIO read");
 }
 
 /* PCI byte order: little-endian words */

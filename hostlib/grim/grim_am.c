@@ -72,6 +72,22 @@ static int deliver(grim *g, const grim_am *m)
     return grim_dispatch_user(g, m);
 }
 
+/* A message's first fragment (arg 0 its handler, arg 1 its length): the
+ * buffer grown to hold it, the count started. */
+static int reasm_start(grim *g, grim_reasm *r, const grim_am *m)
+{
+    if (r->cap < m->arg[1]) {
+        if (r->buf) plat_free(g->p, r->buf);
+        r->buf = plat_alloc(g->p, m->arg[1]);
+        if (!r->buf) return grim_fail_plat(g, "reassembly buffer");
+        r->cap = m->arg[1];
+    }
+    r->total = m->arg[1];
+    r->handler = m->arg[0];
+    r->got = 0;
+    return 0;
+}
+
 /* A multicast copy: a member takes a tree's messages from the point in its
  * ticket order at which it joined (or until it left), which may fall inside
  * a fragmented message. So a piece without its start, the final piece of
@@ -96,15 +112,7 @@ static int mc_reassemble(grim *g, const grim_am *m, int *done, grim_am *whole)
     uint32_t off = frag ? m->arg[2] : r->got, handler = m->handler & ~GRIM_MC_LASTFRAG;
     if (frag && off == 0) {            /* a start: what was open was left unfinished */
         if (r->total) g->st.mc_partial++;
-        if (r->cap < m->arg[1]) {
-            if (r->buf) plat_free(g->p, r->buf);
-            r->buf = plat_alloc(g->p, m->arg[1]);
-            if (!r->buf) return grim_fail_plat(g, "reassembly buffer");
-            r->cap = m->arg[1];
-        }
-        r->total = m->arg[1];
-        r->handler = m->arg[0];
-        r->got = 0;
+        if (reasm_start(g, r, m)) return -1;
     }
     int fits = r->total && off == r->got &&
                (frag ? m->arg[1] == r->total && r->got + m->len < r->total
@@ -144,15 +152,7 @@ static int reassemble(grim *g, const grim_am *m, int *done, grim_am *whole)
         if (!r->total) {
             if (m->arg[2] != 0)
                 return grim_fail(g, "a fragment from endpoint 0x%04x at offset %u without its start", m->src, m->arg[2]);
-            if (r->cap < m->arg[1]) {
-                if (r->buf) plat_free(g->p, r->buf);
-                r->buf = plat_alloc(g->p, m->arg[1]);
-                if (!r->buf) return grim_fail_plat(g, "reassembly buffer");
-                r->cap = m->arg[1];
-            }
-            r->total = m->arg[1];
-            r->handler = m->arg[0];
-            r->got = 0;
+            if (reasm_start(g, r, m)) return -1;
         }
         if (m->arg[2] != r->got || m->arg[1] != r->total || r->got + m->len >= r->total)
             return grim_fail(g, "fragment from endpoint 0x%04x out of order: offset %u of %u, expected offset %u", m->src,

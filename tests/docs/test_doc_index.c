@@ -8,6 +8,7 @@
  *   model/, firmware/, hostlib/ and scenarios/. */
 #define _GNU_SOURCE
 #include "../harness/harness.h"
+#include "../sim/sim_util.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -72,20 +73,6 @@ static void walk(const char *root, const char *rel, int *folders, int *missing)
     closedir(d);
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = malloc((size_t)n + 1);
-    size_t got = fread(s, 1, (size_t)n, f);
-    s[got] = 0;
-    fclose(f);
-    return s;
-}
-
 TEST(doc_index, every_folder_has_a_readme)
 {
     const char *root = harness_root();
@@ -109,7 +96,7 @@ TEST(doc_index, the_docs_index_names_every_doc)
 {
     char path[1024];
     snprintf(path, sizeof path, "%s/docs/README.md", harness_root());
-    char *index = slurp(path);
+    char *index = sim_read(path, NULL);   /* fails the test naming the file if missing */
     ASSERT_TRUE(index != NULL);
     snprintf(path, sizeof path, "%s/docs", harness_root());
     DIR *d = opendir(path);
@@ -128,7 +115,6 @@ TEST(doc_index, the_docs_index_names_every_doc)
         }
     }
     closedir(d);
-    free(index);
     ASSERT_TRUE(docs > 10);
     ASSERT_EQ(unnamed, 0);
 }
@@ -185,7 +171,7 @@ TEST(doc_index, the_readme_layout_names_the_folders_a_reader_meets)
 {
     char path[1024];
     snprintf(path, sizeof path, "%s/README.md", harness_root());
-    char *readme = slurp(path);
+    char *readme = sim_read(path, NULL);
     ASSERT_TRUE(readme != NULL);
     const char *layout = layout_block(readme);
     ASSERT_TRUE(layout != NULL);
@@ -193,7 +179,6 @@ TEST(doc_index, the_readme_layout_names_the_folders_a_reader_meets)
     static const char *const parents[] = {"", "model", "firmware", "hostlib", "scenarios"};
     for (size_t i = 0; i < sizeof parents / sizeof parents[0]; i++)
         unnamed += check_folders(layout, parents[i], &seen);
-    free(readme);
     harness_note("%d folders checked", seen);
     ASSERT_TRUE(seen > 30);
     ASSERT_EQ(unnamed, 0);
