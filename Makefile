@@ -7,6 +7,8 @@ CFLAGS   := -std=c11 -O2 -g -Wall -Wextra -D_DEFAULT_SOURCE -MMD -MP
 CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -MMD -MP
 LDLIBS   := -lm
 B        := build
+# Suites the test runner runs at once (tests/harness: forked workers, same output).
+TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 
 # Firmware toolchain: clang-14 for the Lanai target; our own linker (tools/lanai-ld).
 LANAI_CLANG := clang-14
@@ -50,7 +52,7 @@ $(B)/tests/runner: $(TEST_OBJS) $(B)/libmyrisim.a
 	$(CC) $(CFLAGS) -o $@ $(TEST_OBJS) $(B)/libmyrisim.a $(LDLIBS)
 
 test: all $(B)/tests/runner $(TEST_DEPS)
-	MYRISIM_ROOT=$(CURDIR) $(B)/tests/runner $(T)
+	MYRISIM_ROOT=$(CURDIR) $(B)/tests/runner -j $(TEST_JOBS) $(T)
 
 bench: all $(BENCHES)
 

@@ -56,4 +56,4 @@ test-asan: all $(TEST_DEPS)
 	$(MAKE) B=build-asan HW_B=$(B) CC=clang-14 \
 	    CFLAGS="$(CFLAGS) -O1 -Wno-unused-command-line-argument $(FUZZ_SAN)" build-asan/tests/runner
 	ASAN_OPTIONS=detect_leaks=0:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 \
-	    MYRISIM_ROOT=$(CURDIR) build-asan/tests/runner $(T)
+	    MYRISIM_ROOT=$(CURDIR) build-asan/tests/runner -j $(TEST_JOBS) $(T)

@@ -152,13 +152,16 @@ int sim_cli(const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(args, sizeof args, fmt, ap);
     va_end(ap);
-    snprintf(out, sizeof out, "%s/build/tests/sim/.stdout", harness_root());
-    snprintf(err, sizeof err, "%s/build/tests/sim/.stderr", harness_root());
+    /* per process: suites run side by side (tests/harness -j) */
+    snprintf(out, sizeof out, "%s/build/tests/sim/.stdout.%ld", harness_root(), (long)getpid());
+    snprintf(err, sizeof err, "%s/build/tests/sim/.stderr.%ld", harness_root(), (long)getpid());
     snprintf(cmd, sizeof cmd, "mkdir -p '%s/build/tests/sim' && cd '%s' && build/myrisim %s >'%s' 2>'%s'",
              harness_root(), harness_root(), args, out, err);
     int st = system(cmd);
     slurp(out, out_buf, sizeof out_buf);
     slurp(err, err_buf, sizeof err_buf);
+    unlink(out);
+    unlink(err);
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
