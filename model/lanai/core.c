@@ -125,6 +125,11 @@ void lanai_set_mmio(lanai_core *c, const lanai_mmio *m)
 }
 
 void lanai_set_console(lanai_core *c, FILE *out) { c->console = out; }
+void lanai_set_console_hook(lanai_core *c, lanai_console_hook fn, void *ctx)
+{
+    c->console_hook = fn;
+    c->console_ctx = ctx;
+}
 void lanai_set_trace(lanai_core *c, FILE *out) { c->trace = out; }
 
 lanai_state lanai_state_of(const lanai_core *c) { return c->state; }

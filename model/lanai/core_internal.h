@@ -92,6 +92,8 @@ struct lanai_core {
     int has_mmio;
     lanai_next_change_fn next_change;
     FILE *console;
+    lanai_console_hook console_hook;
+    void *console_ctx;
     FILE *trace;
     lanai_pcprof *pcprof;       /* per-PC cycle profile (pcprof.h); runs the traced loop */
 

@@ -121,6 +121,10 @@ uint32_t lanai_sram_size(const lanai_core *c);
 void lanai_set_mmio(lanai_core *c, const lanai_mmio *m);
 void lanai_set_next_change(lanai_core *c, lanai_next_change_fn fn);
 void lanai_set_console(lanai_core *c, FILE *out);   /* default stdout; NULL = discard */
+/* Also hand every console byte to fn, when it is written (lanai_cycles(c) is
+ * its cycle): a trace puts each line on the core's track. NULL = none. */
+typedef void (*lanai_console_hook)(void *ctx, const lanai_core *c, int ch);
+void lanai_set_console_hook(lanai_core *c, lanai_console_hook fn, void *ctx);
 void lanai_set_trace(lanai_core *c, FILE *out);     /* NULL = off; one line per instruction */
 
 /* Execute until local cycles >= cycle_limit, halt or fault, or until an

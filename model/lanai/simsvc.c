@@ -58,6 +58,7 @@ int lanai_simsvc_write(lanai_core *c, uint32_t pc, uint32_t addr, uint32_t val)
     switch (addr) {
     case SIMSVC_PUTCHAR:
         if (c->console) fputc((int)(val & 0xFF), c->console);
+        if (c->console_hook) c->console_hook(c->console_ctx, c, (int)(val & 0xFF));
         return 0;
     case SIMSVC_EXIT:
         c->exit_code = (int)val;

@@ -4,6 +4,7 @@
 #include "../card/niclock.h"
 #include "../pci/bus.h"
 #include "hooks.h"
+#include "trace_console.h"
 
 #include <stdio.h>
 
@@ -69,6 +70,7 @@ void trace_cosim_begin(trace *t, cosim *s)
                 trace_bind(t, x, (int)p, trace_track(t, pid, name));
             }
     }
+    trace_console_attach(t, s);
 }
 
 /* When the run stopped: the latest of the event queue and the cores. */
@@ -101,6 +103,7 @@ static void close_unfinished(trace *t, cosim *s)
 
 void trace_cosim_end(trace *t, cosim *s)
 {
+    trace_console_detach(t, s);
     close_unfinished(t, s);
     for (int i = 0; i < cosim_nodes(s); i++) {
         int k = trace_find_node(t, i, TK_CORE);

@@ -22,6 +22,7 @@ typedef struct {
     cosim *s;
     cosim_status st;
     char *record;
+    char *console[2];
     card_stats cs[2];
 } run_out;
 
@@ -61,7 +62,10 @@ static void run_pingpong(const char *chip, int via_switch, mem_sink *m, run_out 
     FILE *f = open_memstream(&o->record, &len);
     cosim_write_record(o->s, o->st, f);
     fclose(f);
-    for (int i = 0; i < 2; i++) o->cs[i] = *card_get_stats(cosim_card(o->s, i));
+    for (int i = 0; i < 2; i++) {
+        o->cs[i] = *card_get_stats(cosim_card(o->s, i));
+        o->console[i] = strdup(cosim_console(o->s, i));
+    }
     cosim_free(o->s);
     topo_free(&o->t);
     if (o->st != COSIM_DONE || !strstr(o->record, "ni0 state 1 exit 0") || !strstr(o->record, "ni1 state 1 exit 0")) {
@@ -110,6 +114,28 @@ static int count_x(const tr_trace *r, const tr_track *k)
     return n;
 }
 
+/* The "console" instants on node i's core track, joined line by line, are
+ * its console; they come in time order. */
+static void check_console(const tr_trace *r, const tr_track *core, const char *console)
+{
+    char joined[8192];
+    size_t n = 0;
+    int64_t last = -1;
+    int lines = 0;
+    joined[0] = 0;
+    for (int e = 0; e < r->nev; e++) {
+        const tr_event *ev = &r->ev[e];
+        if (ev->ph != 'i' || !on(ev, core) || strcmp(ev->name, "console")) continue;
+        ASSERT_TRUE(ev->ts >= last);
+        last = ev->ts;
+        n += (size_t)snprintf(joined + n, sizeof joined - n, "%s\n", jv_str(ev->args, "text", "?"));
+        ASSERT_TRUE(n < sizeof joined);
+        lines++;
+    }
+    ASSERT_TRUE(lines > 0);
+    ASSERT_STR_EQ(joined, console);
+}
+
 static void check_trace(const char *chip, int via_switch, const tr_trace *r, const run_out *o)
 {
     char core[32];
@@ -118,7 +144,7 @@ static void check_trace(const char *chip, int via_switch, const tr_trace *r, con
     for (int i = 0; i < 2; i++) {
         char proc[16];
         snprintf(proc, sizeof proc, "node %d", i);
-        need(r, proc, core);
+        check_console(r, need(r, proc, core), o->console[i]);
         send[i] = need(r, proc, "NI send DMA");
         recv[i] = need(r, proc, "NI receive DMA");
         ASSERT_TRUE(tr_track_find(r, proc, "NI host DMA") == NULL);   /* no host here */
@@ -223,6 +249,11 @@ static void traced_pingpong(const char *chip, int via_switch)
     run_pingpong(chip, via_switch, &m2, &b);
     ASSERT_EQ(m.len, m2.len);
     ASSERT_MEM_EQ(m.buf, m2.buf, m.len);
+    for (int i = 0; i < 2; i++) {
+        free(a.console[i]);
+        free(b.console[i]);
+        free(plain.console[i]);
+    }
     free(a.record);
     free(b.record);
     free(plain.record);
