@@ -25,6 +25,7 @@
  *   free of a packet not handed out -> caught (of 4).
  * Parameters CREDITS, REFRESH (lfc_params). */
 #include "happ.h"
+#include "app_lfc_util.h"
 #include "../be32.h"
 #include "../lfc/lfc.h"
 #include "../../firmware/lfc/lfc_abi.h"
@@ -232,18 +233,7 @@ static int check_combine(happ_env *const *envs, int n, happ_env *out)
             if (s == d) continue;
             const ck_state *S = envs[s]->state, *R = envs[d]->state;
             if (!S || !R) return happ_fail(out, "node %d or %d kept no protocol state", s, d);
-            if (S->irx.irx) {   /* Irx: every sequence number sent was accepted once and acknowledged */
-                if (S->pcb[d].send_credits != R->pcb[s].free_credits || S->pcb[d].held || S->pcb[d].blocked)
-                    return happ_fail(out, "irx %d -> %d: %u sent, %u accepted, %u unacknowledged, %u blocked", s, d,
-                                     S->pcb[d].send_credits, R->pcb[s].free_credits, S->pcb[d].held, S->pcb[d].blocked);
-                pairs++;
-                continue;
-            }
-            unsigned sum = S->pcb[d].send_credits + R->pcb[s].free_credits + R->pcb[s].held;
-            if (sum != S->credits || S->pcb[d].blocked)
-                return happ_fail(out, "credits %d -> %d: %u send + %u owed + %u held = %u, not %u (%u blocked)", s, d,
-                                 S->pcb[d].send_credits, R->pcb[s].free_credits, R->pcb[s].held, sum, S->credits,
-                                 S->pcb[d].blocked);
+            if (lfc_check_pair(out, s, d, &S->pcb[d], &R->pcb[s], (int)S->irx.irx, S->credits)) return -1;
             pairs++;
         }
     happ_measure(out, "pairs_checked", pairs);

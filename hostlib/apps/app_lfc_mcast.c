@@ -38,6 +38,7 @@
  * irx.l4.elf it checks per pair, instead of credits, that every sequence
  * number sent was accepted and acknowledged -> retransmitted (summed). */
 #include "happ.h"
+#include "app_lfc_util.h"
 #include "../be32.h"
 #include "../lfc/lfc.h"
 #include "../../firmware/lfc/lfc_abi.h"
@@ -361,18 +362,7 @@ static int mcast_combine(happ_env *const *envs, int n, happ_env *out)
         for (int d = 0; d < n; d++) {
             if (s == d) continue;
             const mck_state *S = envs[s]->state, *R = envs[d]->state;
-            if (S->irx.irx) {   /* Irx: every sequence number sent was accepted once and acknowledged */
-                if (S->pcb[d].send_credits != R->pcb[s].free_credits || S->pcb[d].held || S->pcb[d].blocked)
-                    return happ_fail(out, "irx %d -> %d: %u sent, %u accepted, %u unacknowledged, %u blocked", s, d,
-                                     S->pcb[d].send_credits, R->pcb[s].free_credits, S->pcb[d].held, S->pcb[d].blocked);
-                pairs++;
-                continue;
-            }
-            unsigned sum = S->pcb[d].send_credits + R->pcb[s].free_credits + R->pcb[s].held;
-            if (sum != S->credits || S->pcb[d].blocked)
-                return happ_fail(out, "credits %d -> %d: %u send + %u owed + %u held = %u, not %u (%u blocked)", s, d,
-                                 S->pcb[d].send_credits, R->pcb[s].free_credits, R->pcb[s].held, sum, S->credits,
-                                 S->pcb[d].blocked);
+            if (lfc_check_pair(out, s, d, &S->pcb[d], &R->pcb[s], (int)S->irx.irx, S->credits)) return -1;
             pairs++;
         }
     happ_measure(out, "pairs_checked", pairs);
