@@ -26,9 +26,11 @@ const char *const sim_base_cfg =
 
 const char *sim_scratch(const char *name)
 {
-    static char path[1024];
+    static char paths[4][1024];   /* rotating: a test may hold a few at once */
+    static int next;
+    char *path = paths[next++ % 4];
     char cmd[2200];
-    snprintf(path, sizeof path, "%s/build/tests/sim/%s", harness_root(), name);
+    snprintf(path, sizeof paths[0], "%s/build/tests/sim/%s", harness_root(), name);
     snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s'", path, path);
     if (system(cmd) != 0)
         harness_fail(__FILE__, __LINE__, "cannot create %s", path);

@@ -6,7 +6,8 @@
 
 #include <stddef.h>
 
-/* A fresh, empty directory build/tests/sim/<name>; returns its path. */
+/* A fresh, empty directory build/tests/sim/<name>; returns its path (one of 4
+ * rotating buffers: the last four stay valid). */
 const char *sim_scratch(const char *name);
 void sim_write(const char *path, const char *text);
 /* The whole file, NUL-terminated (static buffer per call slot: 4 slots). */
