@@ -13,9 +13,7 @@
 TEST(lfc_basic, every_node_to_every_other_in_order_once_intact_on_2_5_16_nodes)
 {
     const char *d = sim_scratch("lfc_basic_check");
-    int st = sim_cli("run tests/lfc/fixtures/check.cfg --jobs 2 --out %s", d);
-    if (st) harness_note("%s", sim_stderr());
-    ASSERT_EQ(st, 0);
+    SIM_RUN_OK("run tests/lfc/fixtures/check.cfg --jobs 2 --out %s", d);
     char path[600];
     snprintf(path, sizeof path, "%s/basic.csv", d);
     static const int nodes[] = {2, 5, 16};
@@ -35,9 +33,7 @@ TEST(lfc_basic, every_node_to_every_other_in_order_once_intact_on_2_5_16_nodes)
 TEST(lfc_basic, bad_input_fails_with_a_clear_error)
 {
     const char *d = sim_scratch("lfc_basic_misuse");
-    int st = sim_cli("run tests/lfc/fixtures/misuse.cfg --out %s", d);
-    if (st) harness_note("%s", sim_stderr());
-    ASSERT_EQ(st, 0);
+    SIM_RUN_OK("run tests/lfc/fixtures/misuse.cfg --out %s", d);
     char path[600];
     snprintf(path, sizeof path, "%s/basic.csv", d);
     const char *r = sim_csv_row(path, 0);
@@ -48,9 +44,7 @@ TEST(lfc_basic, bad_input_fails_with_a_clear_error)
 TEST(lfc_basic, a_deaf_receiver_loses_exactly_what_its_ni_dropped)
 {
     const char *d = sim_scratch("lfc_basic_drops");
-    int st = sim_cli("run tests/lfc/fixtures/drops.cfg --out %s", d);
-    if (st) harness_note("%s", sim_stderr());
-    ASSERT_EQ(st, 0);
+    SIM_RUN_OK("run tests/lfc/fixtures/drops.cfg --out %s", d);
     char path[600];
     snprintf(path, sizeof path, "%s/basic.csv", d);
     const char *r = sim_csv_row(path, 0);

@@ -16,9 +16,7 @@
 TEST(lfc_ucast, exactly_once_in_order_and_credits_conserved_on_2_5_16_nodes)
 {
     const char *d = sim_scratch("lfc_ucast_check");
-    int st = sim_cli("run tests/lfc/fixtures/lfc_check.cfg --jobs 2 --out %s", d);
-    if (st) harness_note("%s", sim_stderr());
-    ASSERT_EQ(st, 0);
+    SIM_RUN_OK("run tests/lfc/fixtures/lfc_check.cfg --jobs 2 --out %s", d);
     char path[600];
     snprintf(path, sizeof path, "%s/lfc.csv", d);
     static const int nodes[] = {2, 5, 16};
@@ -38,9 +36,7 @@ TEST(lfc_ucast, exactly_once_in_order_and_credits_conserved_on_2_5_16_nodes)
 TEST(lfc_ucast, bad_input_fails_with_a_clear_error)
 {
     const char *d = sim_scratch("lfc_ucast_misuse");
-    int st = sim_cli("run tests/lfc/fixtures/lfc_misuse.cfg --out %s", d);
-    if (st) harness_note("%s", sim_stderr());
-    ASSERT_EQ(st, 0);
+    SIM_RUN_OK("run tests/lfc/fixtures/lfc_misuse.cfg --out %s", d);
     char path[600];
     snprintf(path, sizeof path, "%s/lfc.csv", d);
     const char *r = sim_csv_row(path, 0);

@@ -91,9 +91,7 @@ TEST(lfc_intr, the_whole_lfc_image_recovers_figure_4_8_and_interrupts_a_computin
     ASSERT_EQ(c.intrs, 1);
     ASSERT_EQ(c.sigs, 1);
     const char *d = sim_scratch("lfc_whole_fig4_8");
-    int st = sim_cli("run scenarios/teaching/lfc_fig4_8_recov.cfg --set experiment.elf=build/fw/lfc/lfc.l4.elf --out %s", d);
-    if (st) harness_note("%s", sim_stderr());
-    ASSERT_EQ(st, 0);
+    SIM_RUN_OK("run scenarios/teaching/lfc_fig4_8_recov.cfg --set experiment.elf=build/fw/lfc/lfc.l4.elf --out %s", d);
     char path[600];
     snprintf(path, sizeof path, "%s/chains-with-recov.csv", d);
     const char *r = sim_csv_row(path, 0);

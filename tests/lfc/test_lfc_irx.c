@@ -22,9 +22,7 @@
 TEST(lfc_irx, unicast_exactly_once_in_order_over_damaged_links_on_2_5_16_nodes)
 {
     const char *d = sim_scratch("lfc_irx_lossy");
-    int st = sim_cli("run tests/lfc/fixtures/irx_lossy.cfg --jobs 2 --out %s", d);
-    if (st) harness_note("%s", sim_stderr());
-    ASSERT_EQ(st, 0);
+    SIM_RUN_OK("run tests/lfc/fixtures/irx_lossy.cfg --jobs 2 --out %s", d);
     char path[600];
     snprintf(path, sizeof path, "%s/lfc.csv", d);
     static const int nodes[] = {2, 5, 16};

@@ -25,9 +25,7 @@ static unsigned log2_ceil(unsigned n)
 TEST(lfc_mcast, exactly_once_in_order_per_root_credits_conserved_on_2_5_16_nodes)
 {
     const char *d = sim_scratch("lfc_mcast_check");
-    int st = sim_cli("run tests/lfc/fixtures/lfc_mcast.cfg --jobs 2 --out %s", d);
-    if (st) harness_note("%s", sim_stderr());
-    ASSERT_EQ(st, 0);
+    SIM_RUN_OK("run tests/lfc/fixtures/lfc_mcast.cfg --jobs 2 --out %s", d);
     static const char *const files[] = {"broadcast-binary", "broadcast-binomial", "chain-one-root"};
     static const unsigned nodes[] = {2, 5, 16};
     for (int f = 0; f < 3; f++) {
@@ -60,9 +58,7 @@ TEST(lfc_mcast, exactly_once_in_order_per_root_credits_conserved_on_2_5_16_nodes
 TEST(lfc_mcast, bad_input_fails_with_a_clear_error)
 {
     const char *d = sim_scratch("lfc_mcast_misuse");
-    int st = sim_cli("run tests/lfc/fixtures/lfc_mcast_misuse.cfg --out %s", d);
-    if (st) harness_note("%s", sim_stderr());
-    ASSERT_EQ(st, 0);
+    SIM_RUN_OK("run tests/lfc/fixtures/lfc_mcast_misuse.cfg --out %s", d);
     char path[600];
     snprintf(path, sizeof path, "%s/lfc.csv", d);
     const char *r = sim_csv_row(path, 0);
@@ -73,9 +69,7 @@ TEST(lfc_mcast, bad_input_fails_with_a_clear_error)
 TEST(lfc_fa, each_value_exactly_once_under_contention_on_2_5_16_nodes)
 {
     const char *d = sim_scratch("lfc_fa");
-    int st = sim_cli("run tests/lfc/fixtures/lfc_fa.cfg --jobs 2 --out %s", d);
-    if (st) harness_note("%s", sim_stderr());
-    ASSERT_EQ(st, 0);
+    SIM_RUN_OK("run tests/lfc/fixtures/lfc_fa.cfg --jobs 2 --out %s", d);
     char path[600];
     snprintf(path, sizeof path, "%s/lfc.csv", d);
     static const int nodes[] = {2, 5, 16};

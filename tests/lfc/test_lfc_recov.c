@@ -62,9 +62,7 @@ TEST(lfc_recov, random_deadlock_prone_workloads_complete_exactly_once_on_2_to_16
 static void twin(const char *cfg, const char *csv, unsigned want_got)
 {
     const char *d = sim_scratch(cfg);
-    int st = sim_cli("run scenarios/teaching/%s.cfg --out %s", cfg, d);
-    if (st) harness_note("%s", sim_stderr());
-    ASSERT_EQ(st, 0);
+    SIM_RUN_OK("run scenarios/teaching/%s.cfg --out %s", cfg, d);
     char path[600];
     snprintf(path, sizeof path, "%s/%s.csv", d, csv);
     const char *r = sim_csv_row(path, 0);
@@ -87,9 +85,7 @@ TEST(lfc_recov, the_teaching_deadlocks_complete_with_recov_and_count_it)
 TEST(lfc_recov, unicast_and_broadcast_still_exactly_once_in_order_on_the_recov_image)
 {
     const char *d = sim_scratch("lfc_recov_ucast");
-    int st = sim_cli("run tests/lfc/fixtures/lfc_check.cfg --set experiment.elf=build/fw/lfc/recov.l4.elf --jobs 2 --out %s", d);
-    if (st) harness_note("%s", sim_stderr());
-    ASSERT_EQ(st, 0);
+    SIM_RUN_OK("run tests/lfc/fixtures/lfc_check.cfg --set experiment.elf=build/fw/lfc/recov.l4.elf --jobs 2 --out %s", d);
     char path[600];
     snprintf(path, sizeof path, "%s/lfc.csv", d);
     for (int i = 0; i < 3; i++) {
@@ -103,9 +99,7 @@ TEST(lfc_recov, unicast_and_broadcast_still_exactly_once_in_order_on_the_recov_i
         ASSERT_EQ(pairs, n * (n - 1));
     }
     d = sim_scratch("lfc_recov_mcast");
-    st = sim_cli("run tests/lfc/fixtures/lfc_mcast.cfg --set experiment.elf=build/fw/lfc/recov.l4.elf --jobs 2 --out %s", d);
-    if (st) harness_note("%s", sim_stderr());
-    ASSERT_EQ(st, 0);
+    SIM_RUN_OK("run tests/lfc/fixtures/lfc_mcast.cfg --set experiment.elf=build/fw/lfc/recov.l4.elf --jobs 2 --out %s", d);
     static const char *const files[] = {"broadcast-binary", "broadcast-binomial", "chain-one-root"};
     for (int f = 0; f < 3; f++) {
         snprintf(path, sizeof path, "%s/%s.csv", d, files[f]);

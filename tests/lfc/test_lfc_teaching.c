@@ -38,9 +38,7 @@ TEST(lfc_teaching, fig4_8_chains_deadlock_and_the_watchdog_stops_the_run)
 TEST(lfc_teaching, fig4_8_traffic_over_binary_trees_completes)
 {
     const char *d = sim_scratch("lfc_fig4_8_binary");
-    int st = sim_cli("run scenarios/teaching/lfc_fig4_8_binary.cfg --out %s", d);
-    if (st) harness_note("%s", sim_stderr());
-    ASSERT_EQ(st, 0);
+    SIM_RUN_OK("run scenarios/teaching/lfc_fig4_8_binary.cfg --out %s", d);
     char path[600];
     snprintf(path, sizeof path, "%s/binary-trees.csv", d);
     size_t len;

@@ -32,9 +32,7 @@ TEST(lfc_waits, credit_waits_are_exported_for_the_watchdog)
     unsigned long a = waits_addr();
     ASSERT_TRUE(a > 0 && a < 0x8000);
     const char *d = sim_scratch("lfc_waits");
-    int st = sim_cli("run tests/lfc/fixtures/lfc_waits.cfg --set experiment.params.WAITS=%lu --out %s", a, d);
-    if (st) harness_note("%s", sim_stderr());
-    ASSERT_EQ(st, 0);
+    SIM_RUN_OK("run tests/lfc/fixtures/lfc_waits.cfg --set experiment.params.WAITS=%lu --out %s", a, d);
     char path[600];
     snprintf(path, sizeof path, "%s/lfc.csv", d);
     size_t len;
@@ -63,9 +61,7 @@ TEST(lfc_waits, figure_4_8_deadlock_is_a_cycle_of_credit_waits_through_all_four_
 {
     unsigned long a = waits_addr();
     const char *d = sim_scratch("lfc_cycle");
-    int st = sim_cli("run tests/lfc/fixtures/lfc_cycle.cfg --set experiment.params.WAITS=%lu --out %s", a, d);
-    if (st) harness_note("%s", sim_stderr());
-    ASSERT_EQ(st, 0);
+    SIM_RUN_OK("run tests/lfc/fixtures/lfc_cycle.cfg --set experiment.params.WAITS=%lu --out %s", a, d);
     char path[600];
     snprintf(path, sizeof path, "%s/chains.csv", d);
     size_t len;
@@ -89,9 +85,7 @@ TEST(lfc_waits, appendix_a2_overlapping_groups_deadlock_is_a_cycle_of_credit_wai
 {
     unsigned long a = waits_addr();
     const char *d = sim_scratch("lfc_a2_cycle");
-    int st = sim_cli("run tests/lfc/fixtures/lfc_a2_cycle.cfg --set experiment.params.WAITS=%lu --out %s", a, d);
-    if (st) harness_note("%s", sim_stderr());
-    ASSERT_EQ(st, 0);
+    SIM_RUN_OK("run tests/lfc/fixtures/lfc_a2_cycle.cfg --set experiment.params.WAITS=%lu --out %s", a, d);
     char path[600];
     snprintf(path, sizeof path, "%s/overlapping-groups.csv", d);
     size_t len;

@@ -167,6 +167,20 @@ int sim_cli(const char *fmt, ...)
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+void sim_run_ok_at(const char *file, int line, const char *fmt, ...)
+{
+    char args[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(args, sizeof args, fmt, ap);
+    va_end(ap);
+    int st = sim_cli("%s", args);
+    if (st) {
+        harness_note("%s", err_buf);
+        harness_fail(file, line, "build/myrisim %s: exit status %d", args, st);
+    }
+}
+
 const char *sim_stderr(void) { return err_buf; }
 const char *sim_stdout(void) { return out_buf; }
 

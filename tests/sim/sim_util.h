@@ -30,6 +30,10 @@ int sim_csv_nums_in(const char *dir, const char *file, double *v, int n);
 int sim_cli(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 const char *sim_stderr(void);
 const char *sim_stdout(void);
+/* sim_cli that must exit 0: otherwise the test fails at the caller's line,
+ * naming the command and its status, with the run's stderr as its note. */
+#define SIM_RUN_OK(...) sim_run_ok_at(__FILE__, __LINE__, __VA_ARGS__)
+void sim_run_ok_at(const char *file, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* A valid selftest scenario; tests derive bad ones from it. */
 extern const char *const sim_base_cfg;
 /* Copy of text with the first occurrence of from replaced by to. */
