@@ -295,3 +295,74 @@ TEST(bt848, a_target_too_slow_for_the_stream_overruns_the_fifo)
     ASSERT_EQ(st->frames_dropped, 0);
     teardown(v, q);
 }
+
+/* The program in a slow target of its own (each read waits `prog_ws`
+ * cycles before its first data phase) while the buffers stay in fast
+ * memory: once a fetch and a line's write no longer fit in a line slot the
+ * FIFO fills and lines are lost, which the drop counter sees; the lines
+ * that do arrive are still the right frame's, in the right place. */
+#define SLOWPROG 0x40000000u
+static uint8_t progmem[16384];
+static uint32_t prog_ws;
+static void slow_plan(void *c, const pci_burst *b, pci_plan *o)
+{
+    (void)c;
+    pci_plan_simple(b, b->cmd == PCI_READ ? prog_ws : 0, 0, 0, o);
+}
+static int slow_acc(void *c, pci_cmd cmd, uint64_t a, uint8_t *d, uint32_t n, sim_time t, char *e, size_t el)
+{
+    (void)c; (void)t; (void)e; (void)el;
+    if (cmd == PCI_READ) memcpy(d, progmem + (a - SLOWPROG), n);
+    return 0;
+}
+static const pci_target_ops slow_ops = {slow_plan, NULL, slow_acc};
+
+static const bt848_stats *slow_fetch_run(uint32_t ws, bt848 **out, evq **q)
+{
+    bt848 *v = setup(640, 480, 0, q);
+    ASSERT_EQ(pci_bus_add_target(bus_, SLOWPROG, sizeof progmem, 4, &slow_ops, NULL, "slow"), 0);
+    prog_ws = ws;
+    uint64_t buf[2] = {0, FRAME};
+    ASSERT_EQ(bt848_prog_build(progmem, sizeof progmem, SLOWPROG, 640, 480, buf, 2), bt848_prog_bytes(640, 480, 2));
+    ASSERT_EQ(bt848_start(v, SLOWPROG, 2), 0);
+    while (!bt848_done(v) && evq_pending(*q)) evq_step(*q);
+    ASSERT_TRUE(bt848_done(v));
+    ASSERT_TRUE(bt848_error(v)[0] == 0);
+    *out = v;
+    return bt848_stats_of(v);
+}
+
+TEST(bt848, late_instruction_fetches_cost_fifo_room)
+{
+    evq *q;
+    bt848 *v;
+    /* 1,000 wait states: a fetch takes ~30 us, with the line's ~10 us
+     * write still inside a 63.5 us line slot */
+    const bt848_stats *st = slow_fetch_run(1000, &v, &q);
+    harness_note("1000 wait states a fetch: %llu lines lost", (unsigned long long)st->lines_dropped);
+    ASSERT_EQ(st->frames_dropped, 0);
+    ASSERT_TRUE(frame_intact(640, 480, 0, 0) && frame_intact(640, 480, 1, 1));
+    teardown(v, q);
+    /* 2,000: ~60 us, and the two no longer fit */
+    st = slow_fetch_run(2000, &v, &q);
+    harness_note("2000 wait states a fetch: %llu lines lost of %llu", (unsigned long long)st->lines_dropped,
+                 (unsigned long long)st->lines);
+    ASSERT_EQ(st->frames_dropped, 2);
+    ASSERT_TRUE(st->lines_dropped > 0);
+    ASSERT_EQ(st->bytes, (st->lines - st->lines_dropped) * 1280);
+    /* each row is either the right frame's or untouched (zeros) */
+    uint32_t whole = 0;
+    for (int b = 0; b < 2; b++)
+        for (uint32_t row = 0; row < 480; row++) {
+            const uint8_t *p = mem + (size_t)b * FRAME + row * 1280;
+            int right = 1, zero = 1;
+            for (uint32_t i = 0; i < 1280; i++) {
+                right &= p[i] == bt848_pixel((uint32_t)b, row, i);
+                zero &= p[i] == 0;
+            }
+            ASSERT_TRUE(right || zero);
+            whole += right;
+        }
+    ASSERT_EQ(whole, st->lines - st->lines_dropped);
+    teardown(v, q);
+}
