@@ -60,6 +60,7 @@ struct bt848 {
     x_state x;
     uint64_t pc, addr_ctr;       /* instruction address; the target address counter (WRITEC) */
     bt848_insn in;
+    uint32_t jumps;              /* JUMPs in a row (a loop of them takes no data) */
     uint8_t fetch_buf[8];
     pci_txn ft, wt;              /* the fetch, the line write */
     fifo_item *w_item;           /* the item wt reads from */
@@ -106,9 +107,17 @@ static void stop(bt848 *v, const char *fmt, ...)
 }
 
 /* Stop naming the instruction in hand. */
-#define REFUSE(v, fmt, ...)                                                                                        \
-    stop(v, "%s: RISC instruction at 0x%08llx (%s, dword0 0x%08x): " fmt, (v)->p.name, (unsigned long long)(v)->pc, \
-         bt848_risc_op_name((v)->in.op), (v)->in.w0, __VA_ARGS__)
+static void refuse(bt848 *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void refuse(bt848 *v, const char *fmt, ...)
+{
+    char why[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    stop(v, "%s: RISC instruction at 0x%08llx (%s, dword0 0x%08x): %s", v->p.name, (unsigned long long)v->pc,
+         bt848_risc_op_name(v->in.op), v->in.w0, why);
+}
 
 static void pop_head(bt848 *v)
 {
@@ -153,6 +162,7 @@ static void fetch(bt848 *v)
 static void next_insn(bt848 *v)
 {
     v->st.insns++;
+    v->jumps = v->in.op == BT848_OP_JUMP ? v->jumps + 1 : 0;
     if (v->in.w0 & BT848_RISC_IRQ) v->st.irqs++;
     if (v->in.op == BT848_OP_JUMP) v->pc = v->in.addr;
     else v->pc += 4 * v->in.dwords;
@@ -163,7 +173,7 @@ static void write_done(pci_txn *t, void *ctx)
 {
     bt848 *v = ctx;
     if (t->resp != PCI_RESP_OK) {
-        REFUSE(v, "line DMA to 0x%llx failed (%s)", (unsigned long long)t->addr, pci_resp_name(t->resp));
+        refuse(v, "line DMA to 0x%llx failed (%s)", (unsigned long long)t->addr, pci_resp_name(t->resp));
         return;
     }
     v->st.bytes += t->done;
@@ -178,23 +188,23 @@ static void take_line(bt848 *v, fifo_item *it)
     const bt848_insn *in = &v->in;
     int sol = !!(in->w0 & BT848_RISC_SOL), eol = !!(in->w0 & BT848_RISC_EOL);
     if (in->count == 0) {
-        REFUSE(v, "byte count 0%s", "");
+        refuse(v, "byte count 0");
         return;
     }
     if (sol != (it->taken == 0)) {
-        REFUSE(v, "%s at byte %u of the line", sol ? "SOL" : "no SOL", it->taken);
+        refuse(v, "%s at byte %u of the line", sol ? "SOL" : "no SOL", it->taken);
         return;
     }
     if (in->op == BT848_OP_WRITEC && sol) {
-        REFUSE(v, "WRITEC cannot start a line%s", "");
+        refuse(v, "WRITEC cannot start a line");
         return;
     }
     if (it->taken + in->count > v->line_bytes) {
-        REFUSE(v, "byte count %u from byte %u exceeds the line (%u bytes)", in->count, it->taken, v->line_bytes);
+        refuse(v, "byte count %u from byte %u exceeds the line (%u bytes)", in->count, it->taken, v->line_bytes);
         return;
     }
     if (eol && it->taken + in->count != v->line_bytes) {
-        REFUSE(v, "EOL after byte %u of a %u-byte line", it->taken + in->count, v->line_bytes);
+        refuse(v, "EOL after byte %u of a %u-byte line", it->taken + in->count, v->line_bytes);
         return;
     }
     uint64_t addr = in->op == BT848_OP_WRITE ? in->addr : v->addr_ctr;
@@ -208,7 +218,7 @@ static void take_line(bt848 *v, fifo_item *it)
         return;
     }
     if (!pci_bus_decodes(v->bus, addr) || !pci_bus_decodes(v->bus, addr + in->count - 1)) {
-        REFUSE(v, "target 0x%llx..0x%llx: no memory answers there", (unsigned long long)addr,
+        refuse(v, "target 0x%llx..0x%llx: no memory answers there", (unsigned long long)addr,
                (unsigned long long)(addr + in->count - 1));
         return;
     }
@@ -229,8 +239,14 @@ static void execute(bt848 *v)
     switch (in->op) {
     case BT848_OP_JUMP:
         if ((in->addr & 3) || !pci_bus_decodes(v->bus, in->addr)) {
-            REFUSE(v, "jump to 0x%llx: %s", (unsigned long long)in->addr,
+            refuse(v, "jump to 0x%llx: %s", (unsigned long long)in->addr,
                    in->addr & 3 ? "not dword aligned" : "no memory answers there");
+            return;
+        }
+        /* the card would spin for ever; the model would never finish */
+        if (v->jumps >= 16) {
+            refuse(v, "jump to 0x%llx: 16 JUMPs in a row without an instruction that takes data (a loop)",
+                   (unsigned long long)in->addr);
             return;
         }
         next_insn(v);
@@ -247,11 +263,12 @@ static void execute(bt848 *v)
                 char what[40];
                 if (it->is_line) snprintf(what, sizeof what, "a line");
                 else snprintf(what, sizeof what, "status %s", bt848_risc_status_name(it->status));
-                REFUSE(v, "waits for status %s, the FIFO holds %s (sync error)", bt848_risc_status_name(in->status),
+                refuse(v, "waits for status %s, the FIFO holds %s (sync error)", bt848_risc_status_name(in->status),
                        what);
                 return;
             }
             /* RESYNC: drop what comes before the status */
+            if (it->is_line) v->st.lines_discarded++;
             if (it->is_line && !it->lost) v->queued -= v->line_bytes - it->taken;
             pop_head(v);
         }
@@ -259,7 +276,7 @@ static void execute(bt848 *v)
     default: /* WRITE, WRITEC, SKIP */
         if (!v->head) return;
         if (!v->head->is_line) {
-            REFUSE(v, "the FIFO holds status %s, not a line (the program has more lines than the field)",
+            refuse(v, "the FIFO holds status %s, not a line (the program has more lines than the field)",
                    bt848_risc_status_name(v->head->status));
             return;
         }

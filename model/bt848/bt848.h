@@ -42,6 +42,7 @@ typedef struct bt848 bt848;
 typedef struct bt848_stats {
     uint64_t frames, frames_dropped, lines, lines_dropped, bytes;
     uint64_t fetches, insns, irqs;   /* RISC instruction reads, instructions executed, IRQ bits seen */
+    uint64_t lines_discarded;        /* lines a SYNC with RESYNC threw away (the program out of step) */
     sim_time first_line_ps, last_done_ps;
 } bt848_stats;
 

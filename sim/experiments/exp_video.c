@@ -84,6 +84,9 @@ void exp_video_finish(exp_video *v, cosim *s, run_result *res)
         const bt848_stats *st = bt848_stats_of(v->card);
         if (bt848_error(v->card)[0]) {
             result_fail(res, "video: %s", bt848_error(v->card));
+        } else if (st->lines_discarded) {
+            result_fail(res, "video: the RISC program was out of step with the stream: %llu lines discarded by RESYNC",
+                        (unsigned long long)st->lines_discarded);
         } else if (!bt848_done(v->card)) {
             result_fail(res, "video: the capture did not finish");
         } else {

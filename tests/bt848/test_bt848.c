@@ -222,6 +222,20 @@ TEST(bt848, a_malformed_program_stops_the_card_naming_the_instruction)
     refused(1, BT848_RISC_OP(BT848_OP_SYNC) | BT848_ST_VRO, 0, "waits for status VRO, the FIFO holds status FM1");
     refused(3, BT848_RISC_OP(BT848_OP_WRITE) | BT848_RISC_SOL | BT848_RISC_EOL | 1280, 0x7ffffff0,
             "no memory answers there");
+    refused(2, BT848_RISC_OP(BT848_OP_JUMP), PROG + 16, "16 JUMPs in a row");
+    refused(2, BT848_RISC_OP(BT848_OP_SKIP) | BT848_RISC_SOL | BT848_RISC_EOL | 1000, 0,
+            "EOL after byte 1000 of a 1280-byte line");
+
+    /* a SYNC with RESYNC for a status the stream never carries throws
+     * every line away: counted, and the card ends with the stream */
+    evq *q;
+    bt848 *v = setup(640, 480, 0, &q);
+    bt848_risc_put(mem + PROG, BT848_RISC_OP(BT848_OP_SYNC) | BT848_RISC_RESYNC | BT848_ST_FM3, 0);
+    const bt848_stats *st = run(v, q, 2);
+    ASSERT_TRUE(bt848_error(v)[0] == 0);
+    ASSERT_EQ(st->lines_discarded, 960);
+    ASSERT_EQ(st->bytes, 0);
+    teardown(v, q);
 }
 
 /* A second master writing 64 KB blocks back to back: the card waits for
