@@ -63,7 +63,6 @@ struct bt848 {
     uint32_t jumps;              /* JUMPs in a row (a loop of them takes no data) */
     uint8_t fetch_buf[8];
     pci_txn ft, wt;              /* the fetch, the line write */
-    fifo_item *w_item;           /* the item wt reads from */
     int w_eol;
     bt848_stats st;
     char err[300];
@@ -223,7 +222,6 @@ static void take_line(bt848 *v, fifo_item *it)
         return;
     }
     v->x = X_WRITE;
-    v->w_item = it;
     v->w_eol = eol;
     v->wt = (pci_txn){.cmd = PCI_WRITE, .addr = addr, .data = it->data + off, .len = in->count,
                       .on_done = write_done, .ctx = v};
