@@ -294,7 +294,7 @@ static sim_time earliest(cosim *s, int i, sim_time next_event)
 
 sim_time cosim_horizon_of(cosim *s)
 {
-    sim_time e = evq_next(s->q), best = SIM_TIME_NEVER;
+    sim_time e = evq_next_loud(s->q), best = SIM_TIME_NEVER;   /* cores may pass quiet events */
     if (!s->slow && !s->nparked) best = cosim_min_time_of(s);   /* every earliest() is the node's time */
     else
         for (int i = 0; i < s->n; i++)
@@ -340,7 +340,7 @@ int cosim_node_run(cosim *s, int ni, sim_time h)
         s->st.parked_runs += nd->parked;
         if (lanai_cycles(nd->core) < lim) {
             /* a write scheduled an event: stop at it at the latest */
-            sim_time e = evq_next(s->q);
+            sim_time e = evq_next_loud(s->q);
             if (e < h) h = e;
         }
     }
