@@ -31,6 +31,7 @@ struct evq {
     ev_entry *quiet;          /* evq_at_quiet's heap: few entries, cancelled by removal */
     int nq, capq;
     int quiet_off;            /* MYRISIM_SLOW_PATHS: quiet events are ordinary ones */
+    uint64_t quiet_run;       /* quiet events run (part of run_count) */
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -181,6 +182,7 @@ const char *sim_time_us(sim_time t, char *buf, size_t n)
 }
 int evq_pending(const evq *q) { return q->n - q->ncancel + q->nq; }
 uint64_t evq_events_run(const evq *q) { return q->run_count; }
+uint64_t evq_quiet_run(const evq *q) { return q->quiet_run; }
 void evq_note_wake(evq *q) { q->h.wakes++; }
 
 void evq_advance(evq *q, sim_time t)
@@ -210,6 +212,7 @@ uint64_t evq_run_until(evq *q, sim_time limit)
             if (q->quiet[0].t > limit) break;
             e = q->quiet[0];
             quiet_remove(q, 0);
+            q->quiet_run++;
         } else {
             if (!q->n || q->heap[0].t > limit) break;
             e = q->heap[0];

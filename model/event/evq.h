@@ -60,6 +60,7 @@ uint64_t evq_run_until(evq *q, sim_time limit);
 /* Run every event at the earliest pending time (one time step). */
 uint64_t evq_step(evq *q);
 uint64_t evq_events_run(const evq *q);   /* total, for statistics */
+uint64_t evq_quiet_run(const evq *q);    /* of which quiet ones */
 /* Wake notes: a callback that sets a flag some process waits on
  * (hostlib/platform.c) calls evq_note_wake, so a driver stepping many
  * events learns in O(1) that one of them woke a process instead of

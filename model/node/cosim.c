@@ -167,10 +167,11 @@ void cosim_free(cosim *s)
             skipped += is.cycles;
             cycles += lanai_cycles(s->nd[i].core);
         }
-        fprintf(stderr, "cosim stats: %d nodes, %llu rounds, %llu core runs (%llu parked), %llu events, %llu wake notes, "
-                "%llu core cycles (%llu skipped idle in %llu skips)\n", s->n, (unsigned long long)s->st.rounds,
-                (unsigned long long)s->st.core_runs, (unsigned long long)s->st.parked_runs,
-                (unsigned long long)evq_events_run(s->q), (unsigned long long)evq_wakes(s->q),
+        fprintf(stderr, "cosim stats: %d nodes, %llu rounds, %llu core runs (%llu parked), %llu events (%llu quiet), "
+                "%llu wake notes, %llu core cycles (%llu skipped idle in %llu skips)\n", s->n,
+                (unsigned long long)s->st.rounds, (unsigned long long)s->st.core_runs,
+                (unsigned long long)s->st.parked_runs, (unsigned long long)evq_events_run(s->q),
+                (unsigned long long)evq_quiet_run(s->q), (unsigned long long)evq_wakes(s->q),
                 (unsigned long long)cycles, (unsigned long long)skipped, (unsigned long long)skips);
         char drops[1024];
         if (s->f && fabric_drop_summary(s->f, drops, sizeof drops)[0]) fprintf(stderr, "cosim stats: %s\n", drops);
