@@ -68,7 +68,7 @@ static int before(const ev_entry *a, const ev_entry *b)
     return a->t < b->t || (a->t == b->t && a->seq < b->seq);
 }
 
-static void sift_up(ev_entry *heap, int i)
+static inline void sift_up(ev_entry *heap, int i)
 {
     ev_entry e = heap[i];
     while (i > 0) {
@@ -80,7 +80,7 @@ static void sift_up(ev_entry *heap, int i)
     heap[i] = e;
 }
 
-static void sift_down(ev_entry *heap, int n, int i)
+static inline void sift_down(ev_entry *heap, int n, int i)
 {
     ev_entry e = heap[i];
     for (;;) {
