@@ -94,16 +94,23 @@ static inline void sift_down(ev_entry *heap, int n, int i)
     heap[i] = e;
 }
 
-ev_id evq_at(evq *q, sim_time t, ev_fn fn, void *arg)
+/* Add an entry at time t (not before now) with the next sequence number. */
+static inline ev_id push(evq *q, ev_entry **heap, int *n, int *cap, sim_time t, ev_fn fn, void *arg)
 {
     if (t < q->h.now) t = q->h.now;
-    if (q->n == q->cap) {
-        q->cap = q->cap ? q->cap * 2 : 256;
-        q->heap = xrealloc(q->heap, (size_t)q->cap * sizeof *q->heap);
+    if (*n == *cap) {
+        *cap = *cap ? *cap * 2 : 64;
+        *heap = xrealloc(*heap, (size_t)*cap * sizeof **heap);
     }
     ev_id id = q->next_seq++;
-    q->heap[q->n] = (ev_entry){t, id, fn, arg};
-    sift_up(q->heap, q->n++);
+    (*heap)[*n] = (ev_entry){t, id, fn, arg};
+    sift_up(*heap, (*n)++);
+    return id;
+}
+
+ev_id evq_at(evq *q, sim_time t, ev_fn fn, void *arg)
+{
+    ev_id id = push(q, &q->heap, &q->n, &q->cap, t, fn, arg);
     if (q->heap[0].seq == id) q->top_live = 0;
     idset_put(&q->ids, id, LIVE);
     return id;
@@ -112,15 +119,7 @@ ev_id evq_at(evq *q, sim_time t, ev_fn fn, void *arg)
 ev_id evq_at_quiet(evq *q, sim_time t, ev_fn fn, void *arg)
 {
     if (q->quiet_off) return evq_at(q, t, fn, arg);
-    if (t < q->h.now) t = q->h.now;
-    if (q->nq == q->capq) {
-        q->capq = q->capq ? q->capq * 2 : 16;
-        q->quiet = xrealloc(q->quiet, (size_t)q->capq * sizeof *q->quiet);
-    }
-    ev_id id = q->next_seq++;
-    q->quiet[q->nq] = (ev_entry){t, id, fn, arg};
-    sift_up(q->quiet, q->nq++);
-    return id;
+    return push(q, &q->quiet, &q->nq, &q->capq, t, fn, arg);
 }
 
 static void quiet_remove(evq *q, int i)
