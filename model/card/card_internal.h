@@ -90,6 +90,7 @@ typedef struct {
      * packet when its tail was taken (tail_pending) */
     sim_time busy_until;
     ev_id pace;
+    int pace_quiet;          /* pace is quiet: it must find nothing (recv.c) */
     int tail_pending, tail_truncated;
     /* network reset (nres.c): a check after the TIMEOUT period from when
      * bytes began to wait untaken (bytes_recv then in mark); draining: the

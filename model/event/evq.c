@@ -1,12 +1,16 @@
 /* Binary min-heap keyed on (time, sequence number). Cancellation is lazy:
  * a cancelled entry stays in the heap and is skipped when it surfaces. The
  * ids in the heap and their state live in a hash map (idset.h), so a cancel
- * and the check of the top are O(1) however many timers were cancelled. */
+ * and the check of the top are O(1) however many timers were cancelled.
+ * Quiet events (evq_at_quiet) sit in a second, small heap with the same
+ * key and no id map: they run interleaved with the others in one
+ * (time, sequence) order, but evq_next_loud does not see them. */
 #include "evq.h"
 #include "idset.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct {
     sim_time t;
@@ -24,6 +28,10 @@ struct evq {
     idset ids;                /* every id in the heap: LIVE or CANCELLED */
     int ncancel;              /* CANCELLED ones */
     int top_live;             /* heap[0] is known LIVE (skim need not look it up) */
+    ev_entry *quiet;          /* evq_at_quiet's heap: few entries, cancelled by removal */
+    int nq, capq;
+    int quiet_off;            /* MYRISIM_SLOW_PATHS: quiet events are ordinary ones */
+    uint64_t quiet_run;       /* quiet events run (part of run_count) */
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -39,7 +47,8 @@ static void *xrealloc(void *p, size_t n)
 evq *evq_new(void)
 {
     evq *q = xrealloc(NULL, sizeof *q);
-    *q = (evq){.next_seq = 1};
+    const char *slow = getenv("MYRISIM_SLOW_PATHS");
+    *q = (evq){.next_seq = 1, .quiet_off = slow && slow[0] && strcmp(slow, "0") != 0};
     return q;
 }
 
@@ -47,6 +56,7 @@ void evq_free(evq *q)
 {
     if (!q) return;
     free(q->heap);
+    free(q->quiet);
     idset_free(&q->ids);
     free(q);
 }
@@ -58,45 +68,67 @@ static int before(const ev_entry *a, const ev_entry *b)
     return a->t < b->t || (a->t == b->t && a->seq < b->seq);
 }
 
-static void sift_up(evq *q, int i)
+static inline void sift_up(ev_entry *heap, int i)
 {
-    ev_entry e = q->heap[i];
+    ev_entry e = heap[i];
     while (i > 0) {
         int p = (i - 1) / 2;
-        if (!before(&e, &q->heap[p])) break;
-        q->heap[i] = q->heap[p];
+        if (!before(&e, &heap[p])) break;
+        heap[i] = heap[p];
         i = p;
     }
-    q->heap[i] = e;
+    heap[i] = e;
 }
 
-static void sift_down(evq *q, int i)
+static inline void sift_down(ev_entry *heap, int n, int i)
 {
-    ev_entry e = q->heap[i];
+    ev_entry e = heap[i];
     for (;;) {
         int c = 2 * i + 1;
-        if (c >= q->n) break;
-        if (c + 1 < q->n && before(&q->heap[c + 1], &q->heap[c])) c++;
-        if (!before(&q->heap[c], &e)) break;
-        q->heap[i] = q->heap[c];
+        if (c >= n) break;
+        if (c + 1 < n && before(&heap[c + 1], &heap[c])) c++;
+        if (!before(&heap[c], &e)) break;
+        heap[i] = heap[c];
         i = c;
     }
-    q->heap[i] = e;
+    heap[i] = e;
+}
+
+/* Add an entry at time t (not before now) with the next sequence number. */
+static inline ev_id push(evq *q, ev_entry **heap, int *n, int *cap, sim_time t, ev_fn fn, void *arg)
+{
+    if (t < q->h.now) t = q->h.now;
+    if (*n == *cap) {
+        *cap = *cap ? *cap * 2 : 64;
+        *heap = xrealloc(*heap, (size_t)*cap * sizeof **heap);
+    }
+    ev_id id = q->next_seq++;
+    (*heap)[*n] = (ev_entry){t, id, fn, arg};
+    sift_up(*heap, (*n)++);
+    return id;
 }
 
 ev_id evq_at(evq *q, sim_time t, ev_fn fn, void *arg)
 {
-    if (t < q->h.now) t = q->h.now;
-    if (q->n == q->cap) {
-        q->cap = q->cap ? q->cap * 2 : 256;
-        q->heap = xrealloc(q->heap, (size_t)q->cap * sizeof *q->heap);
-    }
-    ev_id id = q->next_seq++;
-    q->heap[q->n] = (ev_entry){t, id, fn, arg};
-    sift_up(q, q->n++);
+    ev_id id = push(q, &q->heap, &q->n, &q->cap, t, fn, arg);
     if (q->heap[0].seq == id) q->top_live = 0;
     idset_put(&q->ids, id, LIVE);
     return id;
+}
+
+ev_id evq_at_quiet(evq *q, sim_time t, ev_fn fn, void *arg)
+{
+    if (q->quiet_off) return evq_at(q, t, fn, arg);
+    return push(q, &q->quiet, &q->nq, &q->capq, t, fn, arg);
+}
+
+static void quiet_remove(evq *q, int i)
+{
+    q->quiet[i] = q->quiet[--q->nq];
+    if (i < q->nq) {
+        sift_up(q->quiet, i);
+        sift_down(q->quiet, q->nq, i);
+    }
 }
 
 ev_id evq_after(evq *q, sim_time delay, ev_fn fn, void *arg)
@@ -106,7 +138,15 @@ ev_id evq_after(evq *q, sim_time delay, ev_fn fn, void *arg)
 
 void evq_cancel(evq *q, ev_id id)
 {
-    if (!id || idset_get(&q->ids, id) != LIVE) return;
+    if (!id) return;
+    if (idset_get(&q->ids, id) != LIVE) {
+        for (int i = 0; i < q->nq; i++)   /* a quiet one: removed at once */
+            if (q->quiet[i].seq == id) {
+                quiet_remove(q, i);
+                break;
+            }
+        return;
+    }
     idset_put(&q->ids, id, CANCELLED);
     q->ncancel++;
     q->top_live = 0;
@@ -116,7 +156,7 @@ static void pop(evq *q)
 {
     q->top_live = 0;
     q->heap[0] = q->heap[--q->n];
-    if (q->n) sift_down(q, 0);
+    if (q->n) sift_down(q->heap, q->n, 0);
 }
 
 /* Drop cancelled entries from the top so evq_next() tells the truth. */
@@ -139,8 +179,9 @@ const char *sim_time_us(sim_time t, char *buf, size_t n)
     snprintf(buf, n, "%llu.%03llu us", (unsigned long long)(ns / 1000u), (unsigned long long)(ns % 1000u));
     return buf;
 }
-int evq_pending(const evq *q) { return q->n - q->ncancel; }
+int evq_pending(const evq *q) { return q->n - q->ncancel + q->nq; }
 uint64_t evq_events_run(const evq *q) { return q->run_count; }
+uint64_t evq_quiet_run(const evq *q) { return q->quiet_run; }
 void evq_note_wake(evq *q) { q->h.wakes++; }
 
 void evq_advance(evq *q, sim_time t)
@@ -148,10 +189,16 @@ void evq_advance(evq *q, sim_time t)
     if (t > q->h.now) q->h.now = t;
 }
 
-sim_time evq_next(const evq *q)
+sim_time evq_next_loud(const evq *q)
 {
     skim((evq *)q);
     return q->n ? q->heap[0].t : SIM_TIME_NEVER;
+}
+
+sim_time evq_next(const evq *q)
+{
+    sim_time t = evq_next_loud(q);
+    return q->nq && q->quiet[0].t < t ? q->quiet[0].t : t;
 }
 
 uint64_t evq_run_until(evq *q, sim_time limit)
@@ -159,10 +206,18 @@ uint64_t evq_run_until(evq *q, sim_time limit)
     uint64_t ran = 0;
     for (;;) {
         skim(q);
-        if (!q->n || q->heap[0].t > limit) break;
-        ev_entry e = q->heap[0];
-        pop(q);
-        idset_del(&q->ids, e.seq);
+        ev_entry e;
+        if (q->nq && (!q->n || before(&q->quiet[0], &q->heap[0]))) {
+            if (q->quiet[0].t > limit) break;
+            e = q->quiet[0];
+            quiet_remove(q, 0);
+            q->quiet_run++;
+        } else {
+            if (!q->n || q->heap[0].t > limit) break;
+            e = q->heap[0];
+            pop(q);
+            idset_del(&q->ids, e.seq);
+        }
         q->h.now = e.t;
         q->run_count++;
         ran++;

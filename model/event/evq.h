@@ -33,6 +33,13 @@ void evq_free(evq *q);
 
 /* Schedule fn(arg) at absolute time t (t >= now, else it runs at now). */
 ev_id evq_at(evq *q, sim_time t, ev_fn fn, void *arg);
+/* A quiet event: scheduled, ordered, counted and run exactly like
+ * evq_at's, but evq_next_loud does not see it, so a driver may let the NI
+ * cores run past it. Only for an event the scheduler has proved does
+ * nothing a core can observe, whatever the cores do before it runs (the
+ * receive DMA's pace event that will find no byte: model/card/recv.c).
+ * With MYRISIM_SLOW_PATHS=1 it is an ordinary event. Cancellable. */
+ev_id evq_at_quiet(evq *q, sim_time t, ev_fn fn, void *arg);
 /* Schedule fn(arg) after a delay from now. */
 ev_id evq_after(evq *q, sim_time delay, ev_fn fn, void *arg);
 /* Cancel a pending event; harmless if it already ran or was cancelled. */
@@ -45,12 +52,15 @@ static inline sim_time evq_now(const evq *q) { return ((const evq_head *)(const 
 void evq_advance(evq *q, sim_time t);
 /* Time of the earliest pending event, or SIM_TIME_NEVER. */
 sim_time evq_next(const evq *q);
+/* The same without quiet events: the bound for running cores ahead. */
+sim_time evq_next_loud(const evq *q);
 /* Run every event with time <= limit in order; now ends at the time of the
  * last event run (not at limit). Returns the number of events run. */
 uint64_t evq_run_until(evq *q, sim_time limit);
 /* Run every event at the earliest pending time (one time step). */
 uint64_t evq_step(evq *q);
 uint64_t evq_events_run(const evq *q);   /* total, for statistics */
+uint64_t evq_quiet_run(const evq *q);    /* of which quiet ones */
 /* Wake notes: a callback that sets a flag some process waits on
  * (hostlib/platform.c) calls evq_note_wake, so a driver stepping many
  * events learns in O(1) that one of them woke a process instead of

@@ -167,10 +167,11 @@ void cosim_free(cosim *s)
             skipped += is.cycles;
             cycles += lanai_cycles(s->nd[i].core);
         }
-        fprintf(stderr, "cosim stats: %d nodes, %llu rounds, %llu core runs (%llu parked), %llu events, %llu wake notes, "
-                "%llu core cycles (%llu skipped idle in %llu skips)\n", s->n, (unsigned long long)s->st.rounds,
-                (unsigned long long)s->st.core_runs, (unsigned long long)s->st.parked_runs,
-                (unsigned long long)evq_events_run(s->q), (unsigned long long)evq_wakes(s->q),
+        fprintf(stderr, "cosim stats: %d nodes, %llu rounds, %llu core runs (%llu parked), %llu events (%llu quiet), "
+                "%llu wake notes, %llu core cycles (%llu skipped idle in %llu skips)\n", s->n,
+                (unsigned long long)s->st.rounds, (unsigned long long)s->st.core_runs,
+                (unsigned long long)s->st.parked_runs, (unsigned long long)evq_events_run(s->q),
+                (unsigned long long)evq_quiet_run(s->q), (unsigned long long)evq_wakes(s->q),
                 (unsigned long long)cycles, (unsigned long long)skipped, (unsigned long long)skips);
         char drops[1024];
         if (s->f && fabric_drop_summary(s->f, drops, sizeof drops)[0]) fprintf(stderr, "cosim stats: %s\n", drops);
@@ -294,7 +295,7 @@ static sim_time earliest(cosim *s, int i, sim_time next_event)
 
 sim_time cosim_horizon_of(cosim *s)
 {
-    sim_time e = evq_next(s->q), best = SIM_TIME_NEVER;
+    sim_time e = evq_next_loud(s->q), best = SIM_TIME_NEVER;   /* cores may pass quiet events */
     if (!s->slow && !s->nparked) best = cosim_min_time_of(s);   /* every earliest() is the node's time */
     else
         for (int i = 0; i < s->n; i++)
@@ -340,7 +341,7 @@ int cosim_node_run(cosim *s, int ni, sim_time h)
         s->st.parked_runs += nd->parked;
         if (lanai_cycles(nd->core) < lim) {
             /* a write scheduled an event: stop at it at the latest */
-            sim_time e = evq_next(s->q);
+            sim_time e = evq_next_loud(s->q);
             if (e < h) h = e;
         }
     }

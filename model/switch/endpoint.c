@@ -227,3 +227,9 @@ int ep_rx_pending(const lk_ep *e)
 {
     return e->rx && lk_rx_count(e->rx) > 0;
 }
+
+sim_time ep_rx_empty_until(const lk_ep *e)
+{
+    if (!e->rx || lk_rx_count(e->rx) || !lk_in_flight(e->rx)) return 0;
+    return lk_next_arrival(e->rx);
+}

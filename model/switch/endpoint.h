@@ -60,5 +60,10 @@ unsigned ep_recv_syms(lk_ep *e, lk_sym *out, unsigned max);
 unsigned ep_recv(lk_ep *e, uint8_t *buf, unsigned max, unsigned *flags);
 /* Bytes are waiting that the NI has not taken (for deadlock reports). */
 int ep_rx_pending(const lk_ep *e);
+/* A time up to which (exclusive) the receive slack is certain to stay
+ * empty whatever happens meanwhile: the arrival of the next chunk already
+ * on the wire; 0 when a symbol waits now or no chunk is on the wire (a
+ * chunk committed later could arrive sooner than anything one can bound). */
+sim_time ep_rx_empty_until(const lk_ep *e);
 
 #endif

@@ -182,6 +182,13 @@ const char *lk_dir_name(const lk_dir *d) { return d->name; }
 const lk_params *lk_dir_params(const lk_dir *d) { return &d->p; }
 const lk_stats *lk_dir_stats(const lk_dir *d) { return &d->st; }
 unsigned lk_in_flight(const lk_dir *d) { return d->fl.n; }
+
+sim_time lk_next_arrival(const lk_dir *d)
+{
+    /* commit() starts a chunk no earlier than the previous one's end, so
+     * arrival times on the wire strictly increase */
+    return d->fl.n ? ((const flight *)sw_ring_at(&d->fl, 0))->arrive : SIM_TIME_NEVER;
+}
 unsigned lk_rx_count(const lk_dir *d) { return d->rx_n; }
 
 static void progress(lk_dir *d, unsigned n)

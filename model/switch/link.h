@@ -102,6 +102,9 @@ const lk_stats *lk_dir_stats(const lk_dir *d);
 int lk_tx_stopped(lk_dir *d);
 /* Chunks on the wire (committed, not yet received). */
 unsigned lk_in_flight(const lk_dir *d);
+/* When the earliest chunk on the wire arrives (SIM_TIME_NEVER if none).
+ * A chunk committed later arrives after every one already on the wire. */
+sim_time lk_next_arrival(const lk_dir *d);
 
 /* ---- receiver side, for the sink ---- */
 /* Symbols in the slack buffer that have not been taken. */

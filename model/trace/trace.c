@@ -253,6 +253,8 @@ trace *trace_new_silent(void)
     return t;
 }
 
+int trace_is_silent(const trace *t) { return t->silent; }
+
 void trace_meta(trace *t, const char *key, const char *value)
 {
     for (int i = 0; i < t->nmeta; i++)

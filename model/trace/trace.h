@@ -50,6 +50,8 @@ int trace_close(trace *t, char *err, size_t errlen);
 /* A recorder that writes nothing and records no event, but keeps the track
  * bindings and fingerprints (myrisim baseline/regress: sim/regress/). */
 trace *trace_new_silent(void);
+/* 1 for a recorder made by trace_new_silent. */
+int trace_is_silent(const trace *t);
 
 /* A string written under "otherData" (scenario, run, ...). */
 void trace_meta(trace *t, const char *key, const char *value);

@@ -1,9 +1,10 @@
 /* The event queue (model/event/evq.h): order by time then by scheduling,
- * cancellation, events scheduling events, a large random load, and the
- * reports' time format. */
+ * cancellation, events scheduling events, a large random load, the
+ * reports' time format, and quiet events. */
 #include "../harness/harness.h"
 #include "../../model/event/evq.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static char log_buf[256];
@@ -129,4 +130,49 @@ TEST(evq, sim_time_us_rounds_to_the_nanosecond)
     ASSERT_STR_EQ(sim_time_us(999999, b, sizeof b), "1.000 us");
     ASSERT_STR_EQ(sim_time_us(499, b, sizeof b), "0.000 us");
     ASSERT_STR_EQ(sim_time_us(SIM_US(2000), b, sizeof b), "2000.000 us");
+}
+
+/* Quiet events run in the one (time, scheduling) order with the others and
+ * are counted; only evq_next_loud leaves them out. */
+TEST(evq, quiet_events_run_in_order_and_count_but_are_not_loud)
+{
+    unsetenv("MYRISIM_SLOW_PATHS");
+    evq *q = evq_new();
+    log_buf[0] = 0;
+    evq_at(q, 20, log_ev, "b");
+    evq_at_quiet(q, 10, log_ev, "q");
+    evq_at(q, 10, log_ev, "a");            /* same time, scheduled after the quiet one */
+    evq_at_quiet(q, 20, log_ev, "r");      /* after "b" */
+    ev_id gone = evq_at_quiet(q, 15, log_ev, "x");
+    evq_at_quiet(q, 40, log_ev, "s");
+    evq_cancel(q, gone);
+    ASSERT_EQ(evq_pending(q), 5);
+    ASSERT_EQ(evq_next(q), 10);
+    ASSERT_EQ(evq_next_loud(q), 10);
+    ASSERT_EQ(evq_step(q), 2);
+    ASSERT_STR_EQ(log_buf, "qa");
+    ASSERT_EQ(evq_run_until(q, 30), 2);
+    ASSERT_STR_EQ(log_buf, "qabr");
+    ASSERT_EQ(evq_next_loud(q), SIM_TIME_NEVER);   /* only the quiet "s" is left */
+    ASSERT_EQ(evq_next(q), 40);
+    ASSERT_EQ(evq_step(q), 1);
+    ASSERT_EQ(evq_now(q), 40);
+    ASSERT_STR_EQ(log_buf, "qabrs");
+    ASSERT_EQ(evq_events_run(q), 5);
+    ASSERT_EQ(evq_quiet_run(q), 3);
+    evq_free(q);
+}
+
+TEST(evq, slow_paths_make_quiet_events_ordinary)
+{
+    setenv("MYRISIM_SLOW_PATHS", "1", 1);
+    evq *q = evq_new();
+    unsetenv("MYRISIM_SLOW_PATHS");
+    log_buf[0] = 0;
+    evq_at_quiet(q, 10, log_ev, "q");
+    ASSERT_EQ(evq_next_loud(q), 10);
+    evq_run_until(q, 10);
+    ASSERT_STR_EQ(log_buf, "q");
+    ASSERT_EQ(evq_quiet_run(q), 0);
+    evq_free(q);
 }
