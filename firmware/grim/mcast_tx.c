@@ -119,4 +119,20 @@ int mc_try(void)
     return 2;
 }
 
+/* Retransmissions take the LCs round robin here (resend_total > 0), not
+ * the lowest LC first as in the unicast images: a host LC whose messages
+ * the sequencer refuses at once (its relay queue full) is NACKed before
+ * its next resend, so it always had resends pending and the firmware LCs'
+ * own resends -- the relays and recycled copies whose acceptance frees
+ * that room -- never went (a livelock; docs/grim.md). */
+unsigned mc_resend_lc(void)
+{
+    unsigned lc = mc.rs;
+    do
+        if (++lc >= cfg.nsb) lc = 0;
+    while (!lcs[lc].resend);
+    mc.rs = lc;
+    return lc;
+}
+
 #endif
