@@ -30,8 +30,9 @@
 void mc_init(unsigned lc, unsigned addr, unsigned bytes);   /* queue [addr, addr + bytes) */
 unsigned mc_reserve(unsigned plen);    /* SRAM address for a message of plen bytes, 0 if no room */
 void mc_commit(unsigned fwd, unsigned fwd2);   /* the message reserved last, to these NIs (mcast_tx.c) */
-int mc_try(void);
-void mc_start_packet(unsigned m, unsigned o, unsigned dni, unsigned n, unsigned len);   /* send.c */                      /* send the next recycle copy: 2 sent, 1 waits, 0 queue empty */
+int mc_try(void);                      /* send the next recycle copy: 2 sent, 1 waits, 0 queue empty */
+void mc_start_packet(unsigned m, unsigned o, unsigned dni, unsigned n, unsigned len);   /* send.c */
+unsigned mc_resend_lc(void);           /* the LC whose retransmission goes next (send.c tx_resend) */
 
 /* mcast_core.c: accept one message (at SRAM address base, plen bytes) */
 enum { MC_OK, MC_REFUSE, MC_FULL, MC_BAD, MC_MISROUTED, MC_DROP };
@@ -50,6 +51,7 @@ extern const struct rx_stages rx_stages;
 struct mcstate {
     unsigned on, unsafe, lc;
     unsigned qbase, qsize, back, next;    /* the recycle queue; next = back after the reserved message */
+    unsigned rs;                          /* the LC retransmitted from last (mc_resend_lc) */
 };
 /* Kept in the control block's firmware-private words, not in .bss: the
  * image's start-up (clearing .bss) then costs exactly what it did before

@@ -119,4 +119,21 @@ int mc_try(void)
     return 2;
 }
 
+/* Retransmissions take the LCs round robin here (resend_total > 0), not
+ * the lowest LC first as in the unicast images: a host LC whose messages
+ * the sequencer refuses at once (its relay queue full, or it is behind in
+ * the tree's order) is NACKed before its next resend, so it always had
+ * resends pending and the firmware LCs' own resends -- the relays and
+ * recycled copies whose tickets the refusing NI waits for -- never went
+ * (a livelock; docs/grim.md). mc.rs may start at any value. */
+unsigned mc_resend_lc(void)
+{
+    unsigned lc = mc.rs;
+    do
+        if (++lc >= cfg.nsb) lc = 0;
+    while (!lcs[lc].resend);
+    mc.rs = lc;
+    return lc;
+}
+
 #endif

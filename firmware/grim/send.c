@@ -21,6 +21,9 @@
 #include "fw.h"
 #include "instr.h"
 #include "scoreboard.h"
+#ifdef GRIM_MCAST
+#include "mcast_fw.h"
+#endif
 
 /* Bytes of the message at queue offset o the host has committed. When the
  * host's back offset is behind o it has wrapped: the message is complete. */
@@ -246,11 +249,14 @@ int tx_new(unsigned lc)
 
 void tx_resend(void)
 {
+#ifdef GRIM_MCAST
+    unsigned lc = mc_resend_lc();      /* round robin (mcast_tx.c says why) */
+#elif defined(GRIM_NACK_BACKOFF)
     unsigned lc = 0;
-#ifdef GRIM_NACK_BACKOFF
     while (!lcs[lc].resend || !bo_ready(&lcs[lc]))
         if (++lc == cfg.nsb) return;   /* every LC with retransmissions is held */
 #else
+    unsigned lc = 0;
     while (!lcs[lc].resend) lc++;
 #endif
     struct lcstate *l = &lcs[lc];

@@ -36,7 +36,8 @@
  * leaves. TREES (default 1): node 0 first creates TREES - 1 idle trees, so
  * the traffic's tree is the table's entry TREES - 1 (the firmware holds
  * GRIM_MC_TREES; a scenario asking for more is refused, happ_limits.c).
- * DRAIN_US: how long every node keeps polling after the last send.
+ * DRAIN_US: how long every node keeps polling once every node has made its last send, join
+ * and leave (a barrier).
  * OWNER = 1: node 0 (the owner; NI 0 is the root whenever it is in, so its
  * joins and leaves move the root while traffic flows) is a member at the
  * start with probability 1/2 and joins and leaves too; its own log is judged
@@ -318,8 +319,12 @@ static int run(platform *p, happ_env *e)
             k++;
         }
     }
-    /* let everything drain (a 1 MB message through a deep tree takes a while), then report */
-    if (rc == 0 && (poll_until(g, t0 + SIM_US(pl->end_us) + SIM_US(drain) + SIM_US(bytes / 4)) || grim_barrier(g)))
+    /* let everything drain (a 1 MB message through a deep tree takes a while), then report. The
+     * drain counts from the moment every node is done (the barrier): a join or leave can
+     * return tens of ms after its planned time under load, and a drain counted from the plan's
+     * end let the last messages arrive after the logs went. */
+    if (rc == 0 && grim_barrier(g)) rc = gapp_fail(e, g, "done barrier");
+    if (rc == 0 && (poll_until(g, plat_now(p) + SIM_US(drain) + SIM_US(bytes / 4)) || grim_barrier(g)))
         rc = gapp_fail(e, g, "drain");
     if (rc == 0 && me != 0 &&
         grim_send(g, GRIM_EP(0, lc), c->h_log, me, c->nlog, c->bad, (uint32_t)grim_get_stats(g)->mc_partial, c->log,
@@ -346,11 +351,12 @@ static int run(platform *p, happ_env *e)
         }
     }
     if (rc == 0 && grim_barrier(g)) rc = gapp_fail(e, g, "end barrier");
+    rc = gapp_close(g, e, rc);         /* first: closing polls, and a late copy's handler uses c */
     for (uint32_t n = 0; n < CH_NODES; n++) free(c->logs[n]);
     free(c);
     free(pl);
     plat_free(p, buf);
-    return gapp_close(g, e, rc);
+    return rc;
 }
 
 const happ happ_grim_mc_churn = {

@@ -105,3 +105,21 @@ TEST(grim_mc_churn, the_root_moves_while_traffic_flows)
                                      "--set experiment.params.OWNER=1 --set experiment.params.SENDERS=4 "
                                      "--set experiment.params.COUNT=24 --set experiment.params.GAP_US=150");
 }
+
+/* Retransmissions of the firmware LCs must not wait behind a host LC's
+ * (docs/grim.md "Tickets and the sequencer"). 6 nodes, 4 senders, 16
+ * changes, seed 101: the sequencer (NI 1) is behind in the tree's order
+ * and NACKs every message NI 0's host sends it until ticket 61 comes;
+ * ticket 61 waits in NI 0's recycle queue behind two copies to NI 2 that
+ * went back to be resent. Resent lowest LC first, NI 0's host LC always
+ * had a resend pending again (its NACK came back first) and those copies
+ * never went: a livelock with the previous image. With the LCs' resends
+ * round robin it completes. The livelock period is 0.1 s so that the old
+ * firmware fails in seconds. */
+TEST(grim_mc_churn, a_refused_host_lc_does_not_starve_the_recycled_copies_resends)
+{
+    churn("grim_mc_churn_resend_rr", "--set cluster.nodes=6 --set experiment.params.SEED=101 --set experiment.params.CHANGES=16 "
+                                     "--set experiment.params.OWNER=1 --set experiment.params.SENDERS=4 "
+                                     "--set experiment.params.COUNT=24 --set experiment.params.GAP_US=150 "
+                                     "--set experiment.livelock_us=100000");
+}
