@@ -18,8 +18,16 @@
 
 #define RCH_MAX_WORDS 1024u        /* a message's payload (op-length is 10 bits, 0 = 1,024) */
 
+/* Who writes the card's request register for this process: NULL = the
+ * process itself, by PIO (rch_open); else a function that holds `banks`
+ * (0 = release) on its behalf and returns once they are granted, 0 or -1
+ * with err (rch_open_arb; e.g. the NI, Figure 6.7: grim_card_request). */
+typedef int (*rch_arbiter)(void *ctx, uint32_t banks, char *err, size_t errlen);
+
 typedef struct rch {
     platform *p;
+    rch_arbiter arb;
+    void *arb_ctx;
     plat_pio_mode mode;        /* the PIO loop for payloads */
     uint32_t *buf;             /* pinned, contiguous: one outgoing message lands here */
     uint64_t buf_pa;
@@ -34,6 +42,8 @@ typedef struct rch {
 /* Check the device is an RC-1000, read queue 0's pointers and the status
  * port's count; 0, or -1 with r->err. */
 int rch_open(rch *r, platform *p, plat_pio_mode mode);
+/* The same with the banks asked for through arb (never by PIO). */
+int rch_open_arb(rch *r, platform *p, plat_pio_mode mode, rch_arbiter arb, void *ctx);
 void rch_close(rch *r);
 /* Hold `banks` (bit k = bank k) / hold nothing. */
 int rch_acquire(rch *r, uint32_t banks);
