@@ -64,6 +64,12 @@ $(B)/fw/grim/grim_rc1000.l9.elf: $(GRIM_DEPS)
 	@mkdir -p $(@D)
 	$(B)/lanai-cc --chip lanai9 -O2 -DGRIM_RC1000 -Ifirmware/grim --map $(@:.elf=.map) -o $@ $(GRIM_RC_SRCS)
 
+# ... without the merge of Figure 6.7 (tests only: the race it prevents, tests/rc1000/test_ni_endpoint.c)
+$(B)/fw/grim/grim_rc1000_nomerge.l4.elf: $(GRIM_DEPS)
+	@mkdir -p $(@D)
+	$(B)/lanai-cc --chip lanai4 -O2 -DGRIM_RC1000 -DGRIM_CARD_NO_MERGE -Ifirmware/grim --map $(@:.elf=.map) -o $@ $(GRIM_RC_SRCS)
+
+GRIM_ELFS += $(B)/fw/grim/grim_rc1000_nomerge.l4.elf
 FW_ALL    += $(GRIM_ELFS)
 TEST_DEPS += $(GRIM_ELFS)
 TEST_SRCS += $(sort $(wildcard tests/grim_fw/*.c))

@@ -39,7 +39,8 @@ extern const struct card_rx_ops card_rx_ops;
 /* card_arb.c */
 void card_init(void);             /* clear the card's words, say this image serves a card */
 void card_poll(void);             /* the host's bank request, if one is new or waits for its grant */
-void card_issue(void);            /* write ni_want | host_want to the request register if it changed */
+void card_issue(unsigned host);   /* write ni_want | host_want to the request register if it changed
+                                     (host: the host's request changed, else the NI's) */
 unsigned card_grant(void);        /* one read of the grant register */
 AI unsigned card_bar(void) { return CDW(GRIM_CD_BAR); }
 

@@ -5,7 +5,12 @@
  * by PIO into NI SRAM), writes their OR when it changes, and acknowledges
  * the host's request once the grant register shows those banks. Register
  * accesses are 4-byte peer-to-peer DMAs waited for on the spot (as recv.c
- * waits for DMAs of 64 bytes or less). */
+ * waits for DMAs of 64 bytes or less).
+ *
+ * -DGRIM_CARD_NO_MERGE (the grim_rc1000_nomerge image, for tests and
+ * teaching only) drops the merge: each agent writes its own request, as on
+ * the raw register, so one agent's write takes the other's banks away
+ * (section 6.3.6's race; the card model stops on the access that follows). */
 #include "card.h"
 
 struct card card;
@@ -20,9 +25,14 @@ void card_init(void)
     CDW(GRIM_CD_READY) = 1;
 }
 
-void card_issue(void)
+void card_issue(unsigned host)
 {
+#ifdef GRIM_CARD_NO_MERGE
+    unsigned m = host ? card.host_want : card.ni_want;
+#else
+    (void)host;
     unsigned m = card.ni_want | card.host_want;
+#endif
     if (m == card.issued) return;
     reqw = rc_le(m);
     hdma_run(HD, HDMA_TO_HOST, (unsigned)&reqw, 4u, card_bar() + RC_NI_REQ);
@@ -44,7 +54,7 @@ void card_poll(void)
         card.host_seen = r;
         card.host_want = r & 0xFu;
         card.host_pending = 1;
-        card_issue();
+        card_issue(1);
     }
     unsigned w = card.host_want;
     if (w && (card_grant() & w) != w) return;   /* look again next pass */

@@ -30,7 +30,7 @@ static void cs_written(void)
     if ((int)(hdma_done(HD, HDMA_TO_HOST) - card.ticket) < 0 || !hdma_may_post(HD)) return;
     unsigned t2 = now();
     card.ni_want = 0;
-    card_issue();
+    card_issue(0);
     unsigned t3 = now();
     CDW(GRIM_CD_ACQ_CYC) += card.t1 - card.t0;
     CDW(GRIM_CD_INJ_CYC) += t2 - card.t1;
@@ -47,7 +47,7 @@ static void cs_ask(void)
     if (!hdma_may_post(HD)) return;
     card.t0 = now();
     card.ni_want = 1u;
-    card_issue();
+    card_issue(0);
     rx_at = cs_grant;
     cs_grant();
 }
@@ -69,7 +69,7 @@ static void cs_grant(void)
         if (!rc_q_room(card.head, card.tail, n, &wrap)) {
             CDW(GRIM_CD_FULL) += 1u;
             card.ni_want = 0;
-            card_issue();
+            card_issue(0);
             rx_at = cs_ask;
             return;
         }

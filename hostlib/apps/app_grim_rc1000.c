@@ -33,7 +33,9 @@
  * the arguments do not survive); B also checks they arrive in order. Node
  * 0 reports ni_acquire_us / ni_inject_us / ni_release_us (the NI's cycle
  * counts per message: request to grant, grant to the tail written, the
- * release), ni_grant_polls, ni_queue_full and stage_out_of_order. */
+ * release), ni_grant_polls, ni_queue_full and stage_out_of_order.
+ * POLL_US (default 0: back to back): node 0's process computes that long
+ * between status-port reads that find nothing (and nothing else to do). */
 #include "app_grim_util.h"
 #include "../grim/grim_card.h"
 #include "../rc1000/rc1000_host.h"
@@ -222,9 +224,9 @@ static int ni_measures(stage *s, happ_env *e)
 
 static int run(platform *p, happ_env *e)
 {
-    long long nmsg, words, slot, subop, inflight;
+    long long nmsg, words, slot, subop, inflight, poll_us;
     if (happ_int(e, "MESSAGES", 16, &nmsg) || happ_int(e, "WORDS", 1024, &words) || happ_int(e, "SLOT", 0, &slot) ||
-        happ_int(e, "SUBOP", 0, &subop) || happ_int(e, "INFLIGHT", 4, &inflight))
+        happ_int(e, "SUBOP", 0, &subop) || happ_int(e, "INFLIGHT", 4, &inflight) || happ_int(e, "POLL_US", 0, &poll_us))
         return -1;
     const char *expect = happ_str(e, "EXPECT", "copy"), *inject = happ_str(e, "INJECT", "host");
     if (nmsg < 1 || nmsg > MAX_MSGS) return happ_fail(e, "MESSAGES must be 1..%d, not %lld", MAX_MSGS, nmsg);
@@ -232,6 +234,8 @@ static int run(platform *p, happ_env *e)
     if (slot < 0 || slot >= RC_SLOTS) return happ_fail(e, "SLOT must be 0..%d (canvas slots, 8 the ALU), not %lld",
                                                        RC_SLOTS - 1, slot);
     if (subop < 0 || subop > 15) return happ_fail(e, "SUBOP must be 0..15, not %lld", subop);
+    if (poll_us < 0 || poll_us > 1000) return happ_fail(e, "POLL_US must be 0..1000, not %lld", poll_us);
+    sim_time poll_ps = (sim_time)poll_us * 1000000;
     if (inflight < 1 || inflight > MAX_INFLIGHT)
         return happ_fail(e, "INFLIGHT must be 1..%d, not %lld", MAX_INFLIGHT, inflight);
     if (strcmp(expect, "copy") && strcmp(expect, "add"))
@@ -317,6 +321,7 @@ static int run(platform *p, happ_env *e)
                     goto out;
                 }
                 if (!ready) n = grim_poll(g);
+                if (!ready && !n && poll_ps) plat_compute(p, poll_ps);   /* POLL_US: fewer status reads */
             } else {
                 n = grim_poll_idle(g, IDLE_MAX);
             }
@@ -385,7 +390,7 @@ out:
     return gapp_close(g, e, rc);
 }
 
-static const char *const params[] = {"MESSAGES", "WORDS", "SLOT", "SUBOP", "EXPECT", "INFLIGHT", "PIO", "INJECT",
+static const char *const params[] = {"MESSAGES", "WORDS", "SLOT", "SUBOP", "EXPECT", "INFLIGHT", "PIO", "INJECT", "POLL_US",
                                      GAPP_COMMON_PARAMS, NULL};
 
 const happ happ_grim_rc1000_stage = {
