@@ -20,6 +20,7 @@
 #include "exp_rc1000_fault.h"
 #include "exp_rc1000_xfer.h"
 
+#include "../../hostlib/rc1000/rc1000_fault.h"
 #include "../../model/rc1000/rc1000_map.h"
 
 #include <stdio.h>
@@ -70,6 +71,24 @@ static int inject(rcx *x, const uint32_t *msg, uint32_t words)
     return rcx_reg_w(x, RC_REG_REQ, 0);
 }
 
+/* The handler's steps on the harness (rcf_ops). */
+struct fx {
+    rcx *x;
+    sim_time clock_ps;
+};
+static int fx_acquire(void *c, uint32_t banks)
+{
+    rcx *x = ((struct fx *)c)->x;
+    return banks ? rcx_acquire(x, banks) : rcx_reg_w(x, RC_REG_REQ, 0);
+}
+static int fx_read(void *c, uint32_t w, uint32_t *v, uint32_t n) { return read_words(((struct fx *)c)->x, w, v, n); }
+static int fx_write(void *c, uint32_t w, const uint32_t *v, uint32_t n) { return pio_words(((struct fx *)c)->x, w, v, n); }
+static int fx_cpu(void *c, sim_time d) { return rcx_cpu(((struct fx *)c)->x, d); }
+static sim_time fx_now(void *c) { return evq_now(((struct fx *)c)->x->q); }
+static sim_time fx_configure(void *c) { return rc1000_configure(((struct fx *)c)->x->c); }
+static void fx_set_clock(void *c) { rc1000_set_clock(((struct fx *)c)->x->c, ((struct fx *)c)->clock_ps); }
+static const char *fx_error(void *c) { return rcx_fail_text(((struct fx *)c)->x, "failed"); }
+
 static void function_fault(const run_spec *r, run_result *res, const host_profile *hp)
 {
     rcx x;
@@ -95,32 +114,19 @@ static void function_fault(const run_spec *r, run_result *res, const host_profil
     uint64_t ph[RC_PH_COUNT];
     rc1000_take_phase_clocks(x.c, ph, RC_PH_COUNT);
     uint64_t fault_clocks = ph[RC_PH_FAULT_WR];
-    sim_time a0 = evq_now(x.q);
-    if (rcx_acquire(&x, 1)) goto bad;
-    sim_time a1 = evq_now(x.q);
-    uint32_t fault[4];
-    if (read_words(&x, RC_CTL_FAULT, fault, 4)) goto bad;
-    sim_time a2 = evq_now(x.q);
-    if (fault[0] >> 30 != RC_ST_FFAULT || (fault[0] & 0xFFFu) != H_PASS) {
-        result_fail(res, "rc1000_stage (fault): the fault record says 0x%08x, not a function fault for 0x%x", fault[0],
-                    H_PASS);
+    /* the handler (hostlib/rc1000/rc1000_fault.c, shared with the GRIM node's process) */
+    struct fx fx = {&x, cp.clock_ps};
+    const rcf_ops ops = {&fx, fx_acquire, fx_read, fx_write, fx_cpu, fx_now, fx_configure, fx_set_clock, fx_error};
+    rcf_function fn = {file_load, cp.config_ps, set_clock, {H_PASS, 0, 0, 0, 0, 0, 0, 0, 0}};
+    rcf_times tm;
+    if (rcf_function_fault(&ops, &fn, &tm, err, sizeof err)) goto bad;
+    if ((tm.record[0] & 0xFFFu) != H_PASS) {
+        result_fail(res, "rc1000_stage (fault): the fault record says 0x%08x, not a function fault for 0x%x",
+                    tm.record[0], H_PASS);
         rcx_close(&x);
         return;
     }
-    /* the configuration holding the circuit: loaded from its file, shifted
-     * into the FPGA by serial PIO (the CPU busy throughout), then reset */
-    if (rcx_cpu(&x, file_load)) goto bad;
-    sim_time ready = rc1000_configure(x.c);
-    if (rcx_cpu(&x, cp.config_ps) || rcx_cpu(&x, set_clock)) goto bad;
-    rc1000_set_clock(x.c, cp.clock_ps);
-    sim_time a3 = evq_now(x.q);
-    uint32_t funcs[9] = {H_PASS, 0, 0, 0, 0, 0, 0, 0, 0};
-    if (pio_words(&x, RC_CTL_FUNCS, funcs, 9)) goto bad;
-    sim_time a4 = evq_now(x.q);
-    if (evq_now(x.q) < ready && rcx_cpu(&x, ready - evq_now(x.q))) goto bad;   /* the reset delay */
-    sim_time a5 = evq_now(x.q);
-    if (rcx_reg_w(&x, RC_REG_REQ, 0)) goto bad;
-    sim_time a6 = evq_now(x.q);
+    sim_time a0 = tm.t[0], a1 = tm.t[1], a2 = tm.t[2], a3 = tm.t[3], a4 = tm.t[4], a5 = tm.t[5], a6 = tm.t[6];
     sim_time done = poll_status(&x, -1, 1, a6 + SIM_US(100000));
     if (!done) goto bad;
     rc1000_take_phase_clocks(x.c, ph, RC_PH_COUNT);
