@@ -23,6 +23,8 @@ struct card {
     unsigned issued;              /* what the request register holds (as last written) */
     unsigned ni_want, host_want;  /* the two requests the NI merges */
     unsigned host_seen, host_pending;   /* GRIM_CD_REQ as last taken; not yet acknowledged */
+    unsigned host_held;           /* banks the host holds (acknowledged, not yet released) */
+    unsigned ni_held;             /* banks the NI holds for a delivery */
     unsigned known, tail, head;   /* the NI queue: ours, the frame's as last read */
     unsigned words, ticket;       /* the message in hand: payload words, its last DMA */
     unsigned t0, t1;              /* cycle stamps: request, grant */

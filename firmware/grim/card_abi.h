@@ -30,5 +30,6 @@
 #define GRIM_CD_GRANT_POLLS 0x38u    /* grant-register reads for the NI's own deliveries */
 #define GRIM_CD_HOST_REQS   0x3Cu    /* host requests served (merged and granted) */
 #define GRIM_CD_WORDS       0x40u    /* payload words written */
+#define GRIM_CD_DEFERRED    0x44u    /* passes the NI's delivery waited because the host held or asked for bank 0 */
 
 #endif

@@ -5,7 +5,11 @@
  * by PIO into NI SRAM), writes their OR when it changes, and acknowledges
  * the host's request once the grant register shows those banks. Register
  * accesses are 4-byte peer-to-peer DMAs waited for on the spot (as recv.c
- * waits for DMAs of 64 bytes or less).
+ * waits for DMAs of 64 bytes or less). Host and NI are one "PCI side" to
+ * the CPLD, so the NI also keeps them apart: a bank has one owner at a time
+ * (the host's request is acknowledged only when the NI holds none of its
+ * banks; the NI takes bank 0 only when the host neither holds nor asks for
+ * it, card_rx.c).
  *
  * -DGRIM_CARD_NO_MERGE (the grim_rc1000_nomerge image, for tests and
  * teaching only) drops the merge: each agent writes its own request, as on
@@ -54,11 +58,14 @@ void card_poll(void)
         card.host_seen = r;
         card.host_want = r & 0xFu;
         card.host_pending = 1;
+        card.host_held &= card.host_want;       /* what it let go is free at once */
         card_issue(1);
     }
     unsigned w = card.host_want;
+    if (w & card.ni_held) return;               /* the NI is delivering into it: after its release */
     if (w && (card_grant() & w) != w) return;   /* look again next pass */
     card.host_pending = 0;
+    card.host_held = w;
     CDW(GRIM_CD_HOST_REQS) += 1u;
     CDW(GRIM_CD_ACK) = r;
 }

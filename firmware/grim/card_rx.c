@@ -29,6 +29,7 @@ static void cs_written(void)
 {
     if ((int)(hdma_done(HD, HDMA_TO_HOST) - card.ticket) < 0 || !hdma_may_post(HD)) return;
     unsigned t2 = now();
+    card.ni_held = 0;
     card.ni_want = 0;
     card_issue(0);
     unsigned t3 = now();
@@ -55,9 +56,14 @@ static void cs_ask(void)
 static void cs_grant(void)
 {
     if (!hdma_may_post(HD)) return;
+    if ((card.host_held | card.host_want) & 1u) {  /* the host has bank 0, or asks for it: it goes first */
+        CDW(GRIM_CD_DEFERRED) += 1u;
+        return;
+    }
     CDW(GRIM_CD_GRANT_POLLS) += 1u;
     if (!(card_grant() & 1u)) return;              /* the frame has it: look again next pass */
     card.t1 = now();
+    card.ni_held = 1u;
     unsigned n = 8u + card.words, base = rx.base;
     int wrap;
     if (!card.known || !rc_q_room(card.head, card.tail, n, &wrap)) {
@@ -68,6 +74,7 @@ static void cs_grant(void)
         card.known = 1u;
         if (!rc_q_room(card.head, card.tail, n, &wrap)) {
             CDW(GRIM_CD_FULL) += 1u;
+            card.ni_held = 0;
             card.ni_want = 0;
             card_issue(0);
             rx_at = cs_ask;

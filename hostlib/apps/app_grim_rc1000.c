@@ -35,9 +35,19 @@
  * counts per message: request to grant, grant to the tail written, the
  * release), ni_grant_polls, ni_queue_full and stage_out_of_order.
  * POLL_US (default 0: back to back): node 0's process computes that long
- * between status-port reads that find nothing (and nothing else to do). */
+ * between status-port reads that find nothing (and nothing else to do).
+ * With experiment.rc1000_config (INJECT = ni) node 0 serves the frame's
+ * function faults while traffic flows (hostlib/rc1000/rc1000_fault.c, the
+ * handler kind rc1000_stage's Table 7.1 runs): it loads the configuration
+ * file named there (FILE_LOAD_US), configures the FPGA (CONFIG_US, the card
+ * held meanwhile), sets its clock (SET_CLOCK_US), writes the file's
+ * function list and waits out the reset (RESET_US); inputs as Table 7.1's.
+ * HANDLER is the handler id host A sends (default 0x40 + SLOT): one the
+ * card's first configuration lacks makes the first message fault.
+ * Reports card_faults and card_fault_us. */
 #include "app_grim_util.h"
 #include "../grim/grim_card.h"
+#include "../rc1000/rc1000_fault.h"
 #include "../rc1000/rc1000_host.h"
 #include "../../firmware/grim/card_abi.h"
 
@@ -56,6 +66,8 @@ typedef struct {
     grim *g;
     uint32_t words, subop, slot, add, nmsg, inflight;
     int ni;                        /* INJECT = ni: the NI firmware puts messages into bank 0 */
+    rcf_function fn;               /* the function-fault handler's inputs (experiment.rc1000_config) */
+    sim_time reset_ps;
     /* node 0: the card */
     rch card;
     uint32_t func;                 /* the circuit's handler id (the card's function list) */
@@ -96,6 +108,23 @@ static int forward_one(stage *s)
         return snprintf(s->card.err, sizeof s->card.err, "send on: %s", grim_error(s->g)), -1;
     s->forwarded++;
     return 0;
+}
+
+/* node 0, INJECT = ni: one status read; a function fault is served (the
+ * results produced before it taken first) when the scenario names the
+ * configuration file to load, else it is an error */
+static int card_ready(stage *s, uint32_t *ready)
+{
+    uint32_t kind;
+    if (rch_status(&s->card, ready, &kind)) return -1;
+    if (kind == RC_ST_RUN || *ready) return 0;
+    if (kind != RC_ST_FFAULT || !s->e->dev_config_file)
+        return snprintf(s->card.err, sizeof s->card.err, "the frame stopped with a %s%s",
+                        kind == RC_ST_FFAULT ? "function fault" : kind == RC_ST_PFAULT ? "page fault" : "bad request",
+                        kind == RC_ST_FFAULT ? " and the scenario names no configuration (experiment.rc1000_config)"
+                                             : " (this program serves function faults only)"), -1;
+    rcf_times t;
+    return rch_function_fault(&s->card, &s->fn, s->reset_ps, &t);
 }
 
 /* node 0: a message for the card */
@@ -205,9 +234,10 @@ static int card_setup(stage *s, uint32_t sink_ep, uint32_t h_out)
 static int ni_measures(stage *s, happ_env *e)
 {
     static const uint32_t off[] = {GRIM_CD_MSGS, GRIM_CD_ACQ_CYC, GRIM_CD_INJ_CYC, GRIM_CD_REL_CYC,
-                                   GRIM_CD_GRANT_POLLS, GRIM_CD_FULL, GRIM_CD_REFUSED, GRIM_CD_HOST_REQS};
-    uint32_t v[8];
-    for (int i = 0; i < 8; i++)
+                                   GRIM_CD_GRANT_POLLS, GRIM_CD_FULL, GRIM_CD_REFUSED, GRIM_CD_HOST_REQS,
+                                   GRIM_CD_DEFERRED};
+    uint32_t v[9];
+    for (int i = 0; i < 9; i++)
         if (grim_card_word(s->g, off[i], &v[i])) return gapp_fail(e, s->g, "card counters");
     if (v[0] != s->nmsg)
         return happ_fail(e, "the NI wrote %u messages into the card's queue, not %u (%u refused)", v[0], s->nmsg, v[6]);
@@ -218,15 +248,19 @@ static int ni_measures(stage *s, happ_env *e)
     happ_measure(e, "ni_grant_polls", v[4] / n);
     happ_measure(e, "ni_queue_full", v[5]);
     happ_measure(e, "ni_host_requests", v[7]);
+    happ_measure(e, "ni_deferred", v[8]);
     happ_measure(e, "stage_out_of_order", s->v[8]);
     return 0;
 }
 
 static int run(platform *p, happ_env *e)
 {
-    long long nmsg, words, slot, subop, inflight, poll_us;
+    long long nmsg, words, slot, subop, inflight, poll_us, handler, file_us, config_us, clock_us, reset_us;
     if (happ_int(e, "MESSAGES", 16, &nmsg) || happ_int(e, "WORDS", 1024, &words) || happ_int(e, "SLOT", 0, &slot) ||
-        happ_int(e, "SUBOP", 0, &subop) || happ_int(e, "INFLIGHT", 4, &inflight) || happ_int(e, "POLL_US", 0, &poll_us))
+        happ_int(e, "SUBOP", 0, &subop) || happ_int(e, "INFLIGHT", 4, &inflight) || happ_int(e, "POLL_US", 0, &poll_us) ||
+        happ_int(e, "HANDLER", 0x40 + slot, &handler) || happ_int(e, "FILE_LOAD_US", 10205, &file_us) ||
+        happ_int(e, "CONFIG_US", 95114, &config_us) || happ_int(e, "SET_CLOCK_US", 2405, &clock_us) ||
+        happ_int(e, "RESET_US", 56813, &reset_us))
         return -1;
     const char *expect = happ_str(e, "EXPECT", "copy"), *inject = happ_str(e, "INJECT", "host");
     if (nmsg < 1 || nmsg > MAX_MSGS) return happ_fail(e, "MESSAGES must be 1..%d, not %lld", MAX_MSGS, nmsg);
@@ -235,6 +269,10 @@ static int run(platform *p, happ_env *e)
                                                        RC_SLOTS - 1, slot);
     if (subop < 0 || subop > 15) return happ_fail(e, "SUBOP must be 0..15, not %lld", subop);
     if (poll_us < 0 || poll_us > 1000) return happ_fail(e, "POLL_US must be 0..1000, not %lld", poll_us);
+    if (handler < 1 || handler > 0xFFFF) return happ_fail(e, "HANDLER must be 1..0xFFFF, not %lld", handler);
+    if (file_us < 0 || config_us < 0 || clock_us < 0 || reset_us < 0 ||
+        file_us + config_us + clock_us + reset_us > 10000000)
+        return happ_fail(e, "FILE_LOAD_US, CONFIG_US, SET_CLOCK_US and RESET_US are 0..10 s together");
     sim_time poll_ps = (sim_time)poll_us * 1000000;
     if (inflight < 1 || inflight > MAX_INFLIGHT)
         return happ_fail(e, "INFLIGHT must be 1..%d, not %lld", MAX_INFLIGHT, inflight);
@@ -256,7 +294,9 @@ static int run(platform *p, happ_env *e)
     stage *sp = calloc(1, sizeof *sp);   /* the handlers' context (every node's process has its own) */
     if (!sp) return gapp_close(g, e, happ_fail(e, "out of memory"));
     *sp = (stage){.e = e, .p = p, .g = g, .words = (uint32_t)words, .subop = (uint32_t)subop, .slot = (uint32_t)slot,
-                  .add = !strcmp(expect, "add"), .nmsg = (uint32_t)nmsg, .inflight = (uint32_t)inflight, .ni = ni};
+                  .add = !strcmp(expect, "add"), .nmsg = (uint32_t)nmsg, .inflight = (uint32_t)inflight, .ni = ni,
+                  .fn = {SIM_US(file_us), SIM_US(config_us), SIM_US(clock_us), {0}}, .reset_ps = SIM_US(reset_us)};
+    memcpy(sp->fn.funcs, e->dev_config_funcs, sizeof sp->fn.funcs);
     uint32_t me = grim_getMyVNN(g), last = grim_nodes(g) - 1, h_in, h_out, h_end, h_verdict;
     int rc = 0;
     if (last == 0) {
@@ -295,7 +335,7 @@ static int run(platform *p, happ_env *e)
             if (ni) {              /* straight to the card: its circuit's handler id, Table B.1's arguments */
                 buf[0] = k;
                 buf[1] = now_ns(p);
-                rc2 = grim_send(g, grim_getDestID(g, 0, CARD_LC), 0x40u + (uint32_t)slot,
+                rc2 = grim_send(g, grim_getDestID(g, 0, CARD_LC), (uint32_t)handler,
                                 RC_ARG0(FWD, 0, 0, 1, subop, (uint32_t)words & 1023u), 0, 0, RC_ARG3_QUEUE, buf,
                                 (uint32_t)words * 4);
             } else {
@@ -312,7 +352,7 @@ static int run(platform *p, happ_env *e)
             int n = 0;
             if (ni || sp->injected > sp->forwarded) {   /* (the NI injects: results may come any time) */
                 uint32_t ready;
-                if (rch_ready(&sp->card, &ready)) {
+                if (ni ? card_ready(sp, &ready) : rch_ready(&sp->card, &ready)) {
                     rc = happ_fail(e, "the RC-1000: %s", sp->card.err);
                     goto out;
                 }
@@ -381,6 +421,10 @@ static int run(platform *p, happ_env *e)
         happ_measure(e, "card_take_us", (double)sp->card.take_ps / 1e6 / n);
         happ_measure(e, "card_status_reads", (double)sp->card.status_reads / n);
         if (ni && (rc = ni_measures(sp, e))) goto out;
+        if (ni) {
+            happ_measure(e, "card_faults", sp->card.faults);
+            happ_measure(e, "card_fault_us", sp->card.faults ? (double)sp->card.fault_ps / 1e6 / sp->card.faults : 0);
+        }
     }
     if (grim_barrier(g)) rc = gapp_fail(e, g, "final barrier");
 out:
@@ -390,7 +434,8 @@ out:
     return gapp_close(g, e, rc);
 }
 
-static const char *const params[] = {"MESSAGES", "WORDS", "SLOT", "SUBOP", "EXPECT", "INFLIGHT", "PIO", "INJECT", "POLL_US",
+static const char *const params[] = {"MESSAGES", "WORDS", "SLOT", "SUBOP", "EXPECT", "INFLIGHT", "PIO", "INJECT", "POLL_US", "HANDLER",
+                                     "FILE_LOAD_US", "CONFIG_US", "SET_CLOCK_US", "RESET_US",
                                      GAPP_COMMON_PARAMS, NULL};
 
 const happ happ_grim_rc1000_stage = {

@@ -133,6 +133,16 @@ int rch_ready(rch *r, uint32_t *ready)
     return 0;
 }
 
+int rch_status(rch *r, uint32_t *ready, uint32_t *kind)
+{
+    uint32_t st;
+    if (plat_dev_read32(r->p, RC_BAR_REGS + RC_REG_STATUS, &st)) return plat_fail(r, "status port");
+    r->status_reads++;
+    *kind = RC_ST_KIND(st);
+    *ready = (RC_ST_PRODUCED(st) - r->taken) & 63u;
+    return 0;
+}
+
 int rch_take(rch *r)
 {
     sim_time t0 = plat_now(r->p);

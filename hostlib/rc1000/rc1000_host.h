@@ -36,6 +36,8 @@ typedef struct rch {
     /* time spent, for reports */
     sim_time inject_ps, take_ps;
     uint64_t status_reads;
+    uint32_t faults;           /* function faults served */
+    sim_time fault_ps;
     char err[300];
 } rch;
 
@@ -60,9 +62,22 @@ int rch_inject(rch *r, const uint32_t hdr[8], const void *payload, uint32_t word
 /* One read of the status port: *ready = messages produced and not yet
  * taken. A fault shown on the port is an error (r->err names its kind). */
 int rch_ready(rch *r, uint32_t *ready);
+/* The same, a fault not an error: *kind = RC_ST_RUN or the fault shown
+ * (*ready still counts what was produced before it). */
+int rch_status(rch *r, uint32_t *ready, uint32_t *kind);
 /* Move the oldest produced message (header and payload) into r->buf by the
  * card's DMA and free its slot: acquire bank 3, read the length, DMA,
  * clear the slot's word 0, release. */
 int rch_take(rch *r);
+
+/* Serve the function fault the status port shows (rc1000_fault.h's
+ * handler): the configuration is begun through the card's configuration
+ * register and shifted in for f->config of CPU time; the FPGA runs again
+ * reset later. Every result produced before the fault must have been
+ * taken: the reset starts the frame's count and its outgoing slot at 0
+ * again, and so does this. 0, or -1 with r->err. */
+struct rcf_function;
+struct rcf_times;
+int rch_function_fault(rch *r, const struct rcf_function *f, sim_time reset, struct rcf_times *t);
 
 #endif

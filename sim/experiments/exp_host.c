@@ -89,6 +89,7 @@ static const key_spec host_keys[] = {
      "video_bus_busy_pct)"},
     {"rc1000_node", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "an RC-1000 FPGA card on this node's bus beside its NI, for its host program (plat_dev_*: grim_rc1000_stage); rc1000_circuit: a user's circuit file for canvas slot 4, rc1000_module its module (measures card_fpga_clocks)"},
     {"rc1000_circuit", KT_STRING, 0, NULL, NULL, NULL, NULL, "with rc1000_node: a Verilog file holding a circuit (appendix B.3), Verilated at run time into canvas slot 4"},
+    {"rc1000_config", KT_STRING, 0, NULL, NULL, NULL, NULL, "with rc1000_node: the configuration file the host's function-fault handler loads (lines \"SLOT HANDLER\": the new function list)"},
     {"rc1000_elf", KT_STRING, 0, NULL, NULL, NULL, NULL, "with rc1000_node: the NI image of the card's node (default: elf), e.g. build/fw/grim/grim_rc1000.l4.elf, whose firmware serves the card itself (firmware/grim/card_*.c)"},
     {"rc1000_module", KT_STRING, 0, NULL, NULL, NULL, NULL, "the module in rc1000_circuit (default: the file's name)"},
     {"video_frames", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "frames the BT848 captures (default 30: one second)"},
