@@ -15,7 +15,7 @@
  * teaching only) drops the merge: each agent writes its own request, as on
  * the raw register, so one agent's write takes the other's banks away
  * (section 6.3.6's race; the card model stops on the access that follows). */
-#include "card.h"
+#include "card_fw.h"
 
 struct card card;
 

@@ -1,4 +1,4 @@
-/* The receive stage of an AM addressed to the card's LC (card.h): once the
+/* The receive stage of an AM addressed to the card's LC (card_fw.h): once the
  * whole packet is in with a good CRC, the NI asks for bank 0 (card_arb.c),
  * reads the grant register until it has it, writes the payload, the header
  * (made little-endian for the card) and, last, the queue's tail word into
@@ -8,7 +8,7 @@
  * the host's bank requests go on meanwhile. No room in the queue: bank 0 is
  * released (the frame needs it to make room) and asked for again. Nothing
  * is ever dropped that was not ACKed first and counted. */
-#include "card.h"
+#include "card_fw.h"
 #include "sim.h"
 
 #define rx (F->rx)

@@ -17,7 +17,7 @@
 #endif
 #include "string.h"
 #ifdef GRIM_RC1000
-#include "card.h"
+#include "card_fw.h"
 #endif
 
 struct fw fw_state;

@@ -37,7 +37,7 @@
 #include "instr.h"
 #include "scoreboard.h"
 #ifdef GRIM_RC1000
-#include "card.h"
+#include "card_fw.h"
 #endif
 
 #define rx     (F->rx)

@@ -10,8 +10,8 @@
  *               the tail, the release, then the ACK.
  * recv.c calls card_claims / card_rx from plan() (its one hook); main.c
  * calls card_init before GRIM_C_MAGIC and card_poll once per pass. */
-#ifndef MYRISIM_GRIM_CARD_H
-#define MYRISIM_GRIM_CARD_H
+#ifndef MYRISIM_GRIM_CARD_FW_H
+#define MYRISIM_GRIM_CARD_FW_H
 
 #include "fw.h"
 #include "card_abi.h"
