@@ -51,7 +51,7 @@ int rch_function_fault(rch *r, const rcf_function *f, sim_time reset, rcf_times 
     if (kind != RC_ST_FFAULT) return snprintf(r->err, sizeof r->err, "no function fault to serve (status kind %u)", kind), -1;
     if (ready) return snprintf(r->err, sizeof r->err, "take the %u results produced before the fault first", ready), -1;
     struct hf h = {r, f->config + reset};
-    const rcf_ops ops = {&h, hf_acquire, hf_read, hf_write, hf_cpu, hf_now, hf_configure, NULL, hf_error};
+    const rcf_ops ops = {&h, hf_acquire, hf_read, hf_write, hf_cpu, hf_now, hf_configure, NULL, hf_error, NULL, NULL, NULL};
     char err[sizeof r->err];
     sim_time t0 = plat_now(r->p);
     int rc = rcf_function_fault(&ops, f, t, err, sizeof err);
