@@ -44,7 +44,13 @@
  * function list and waits out the reset (RESET_US); inputs as Table 7.1's.
  * HANDLER is the handler id host A sends (default 0x40 + SLOT): one the
  * card's first configuration lacks makes the first message fault.
- * Reports card_faults and card_fault_us. */
+ * Reports card_faults and card_fault_us.
+ * PAGES = n (INJECT = ni): message k's port A reads WORDS words of
+ * scratchpad page 1 + k % n (Table B.1's A driver 1) instead of its
+ * payload; the frame page-faults on a page its two frames do not hold and
+ * node 0 serves it (the same handler as Table 7.2's: the evicted page out
+ * to its host copy, the missing one in, by the card's DMA); B checks the
+ * words against the host's copy. card_page_faults, card_page_fault_us. */
 #include "app_grim_util.h"
 #include "../grim/grim_card.h"
 #include "../rc1000/rc1000_fault.h"
@@ -68,6 +74,9 @@ typedef struct {
     int ni;                        /* INJECT = ni: the NI firmware puts messages into bank 0 */
     rcf_function fn;               /* the function-fault handler's inputs (experiment.rc1000_config) */
     sim_time reset_ps;
+    uint32_t npages;               /* PAGES: port A reads scratchpad pages 1..PAGES (0: the payload) */
+    void *page[RC_PAGE_NONE];      /* node 0: the host's copies of the pages (page database) */
+    uint64_t page_pa[RC_PAGE_NONE];
     /* node 0: the card */
     rch card;
     uint32_t func;                 /* the circuit's handler id (the card's function list) */
@@ -86,6 +95,27 @@ typedef struct {
 
 static uint32_t now_ns(platform *p) { return (uint32_t)(plat_now(p) / 1000); }
 static uint32_t pattern(uint32_t k, uint32_t i) { return (k * 0x9E3779B9u) ^ (i * 2654435761u) ^ 0x5A5A0000u; }
+/* PAGES: message k reads `words` words of page pg(k) from word off(k); the
+ * host's copy of page p holds page_word(p, w) */
+static uint32_t pg(const stage *s, uint32_t k) { return 1 + k % s->npages; }
+static uint32_t off(const stage *s, uint32_t k) { return (k * 4099u) % (RC_BANK_WORDS - s->words); }
+static uint32_t page_word(uint32_t p, uint32_t w) { return (p << 24) ^ (w * 2654435761u) ^ 0x00A5A5A5u; }
+
+/* node 0: the host's copy of page p, made (and filled) when first asked for
+ * (the fill is the test's data, not charged) */
+static void *page_of(void *ctx, uint32_t p, uint64_t *pa)
+{
+    stage *s = ctx;
+    if (p >= RC_PAGE_NONE) return NULL;
+    if (!s->page[p]) {
+        uint32_t *b = plat_alloc_contig(s->p, RC_BANK_WORDS * 4, &s->page_pa[p]);
+        if (!b) return NULL;
+        for (uint32_t w = 0; w < RC_BANK_WORDS; w++) b[w] = page_word(p, w);
+        s->page[p] = b;
+    }
+    *pa = s->page_pa[p];
+    return s->page[p];
+}
 
 /* node 0: move the oldest result off the card (waiting for it) and send it on */
 static int forward_one(stage *s)
@@ -102,6 +132,7 @@ static int forward_one(stage *s)
      * injected) payload words 0 and 1 as the circuit left them */
     uint32_t a0 = s->fifo_seq[k], a1 = s->fifo_t[k], addv = s->add ? s->subop : 0;
     if (s->ni) a0 = m[8] - addv, a1 = m[9] - addv;
+    if (s->npages) a0 = s->forwarded, a1 = 0;   /* the output is page data: one queue, so in order */
     /* the header came from the card's forwarding directory: word 2 the
      * destination endpoint, word 3 the handler */
     if (grim_send(s->g, m[2] & 0xFFFFu, m[3] & 0xFFFFu, a0, a1, 0, 0, m + 8, n * 4))
@@ -118,11 +149,17 @@ static int card_ready(stage *s, uint32_t *ready)
     uint32_t kind;
     if (rch_status(&s->card, ready, &kind)) return -1;
     if (kind == RC_ST_RUN || *ready) return 0;
+    if (kind == RC_ST_PFAULT && s->npages) {
+        rcf_times t;
+        const rch_pages db = {s, page_of};
+        return rch_page_fault(&s->card, &db, &t);
+    }
     if (kind != RC_ST_FFAULT || !s->e->dev_config_file)
         return snprintf(s->card.err, sizeof s->card.err, "the frame stopped with a %s%s",
                         kind == RC_ST_FFAULT ? "function fault" : kind == RC_ST_PFAULT ? "page fault" : "bad request",
                         kind == RC_ST_FFAULT ? " and the scenario names no configuration (experiment.rc1000_config)"
-                                             : " (this program serves function faults only)"), -1;
+                        : kind == RC_ST_PFAULT ? " and the program has no pages (PAGES = 0)"
+                                               : ""), -1;
     rcf_times t;
     return rch_function_fault(&s->card, &s->fn, s->reset_ps, &t);
 }
@@ -178,13 +215,14 @@ static void on_out(grim *g, const grim_am *m, void *ctx)
     for (uint32_t i = 0; i < s->words && ok; i++) {
         uint32_t w;
         memcpy(&w, m->data + 4 * i, 4);
-        /* (INJECT = ni: words 0 and 1 are the number and the send time) */
-        uint32_t want = s->ni && i < 2 ? m->arg[i] : pattern(k, i);
+        /* (INJECT = ni: words 0 and 1 are the number and the send time;
+         * PAGES: the page's words) */
+        uint32_t want = s->npages ? page_word(pg(s, k), off(s, k) + i) : s->ni && i < 2 ? m->arg[i] : pattern(k, i);
         ok = w == want + (s->add ? s->subop : 0);
     }
     if (ok) s->delivered++;
     else s->bad++;
-    s->lat[k] = (sim_time)(uint32_t)(t - m->arg[1]);
+    s->lat[k] = s->npages ? 0 : (sim_time)(uint32_t)(t - m->arg[1]);   /* (PAGES: no send time) */
     if (k == 0) s->first_ns = m->arg[1];
     s->last_ns = t;
 }
@@ -255,12 +293,12 @@ static int ni_measures(stage *s, happ_env *e)
 
 static int run(platform *p, happ_env *e)
 {
-    long long nmsg, words, slot, subop, inflight, poll_us, handler, file_us, config_us, clock_us, reset_us;
+    long long nmsg, words, slot, subop, inflight, poll_us, handler, file_us, config_us, clock_us, reset_us, npages;
     if (happ_int(e, "MESSAGES", 16, &nmsg) || happ_int(e, "WORDS", 1024, &words) || happ_int(e, "SLOT", 0, &slot) ||
         happ_int(e, "SUBOP", 0, &subop) || happ_int(e, "INFLIGHT", 4, &inflight) || happ_int(e, "POLL_US", 0, &poll_us) ||
         happ_int(e, "HANDLER", 0x40 + slot, &handler) || happ_int(e, "FILE_LOAD_US", 10205, &file_us) ||
         happ_int(e, "CONFIG_US", 95114, &config_us) || happ_int(e, "SET_CLOCK_US", 2405, &clock_us) ||
-        happ_int(e, "RESET_US", 56813, &reset_us))
+        happ_int(e, "RESET_US", 56813, &reset_us) || happ_int(e, "PAGES", 0, &npages))
         return -1;
     const char *expect = happ_str(e, "EXPECT", "copy"), *inject = happ_str(e, "INJECT", "host");
     if (nmsg < 1 || nmsg > MAX_MSGS) return happ_fail(e, "MESSAGES must be 1..%d, not %lld", MAX_MSGS, nmsg);
@@ -270,6 +308,7 @@ static int run(platform *p, happ_env *e)
     if (subop < 0 || subop > 15) return happ_fail(e, "SUBOP must be 0..15, not %lld", subop);
     if (poll_us < 0 || poll_us > 1000) return happ_fail(e, "POLL_US must be 0..1000, not %lld", poll_us);
     if (handler < 1 || handler > 0xFFFF) return happ_fail(e, "HANDLER must be 1..0xFFFF, not %lld", handler);
+    if (npages < 0 || npages > 8) return happ_fail(e, "PAGES must be 0..8, not %lld", npages);
     if (file_us < 0 || config_us < 0 || clock_us < 0 || reset_us < 0 ||
         file_us + config_us + clock_us + reset_us > 10000000)
         return happ_fail(e, "FILE_LOAD_US, CONFIG_US, SET_CLOCK_US and RESET_US are 0..10 s together");
@@ -282,6 +321,7 @@ static int run(platform *p, happ_env *e)
         return happ_fail(e, "INJECT must be host (node 0's process, by PIO) or ni (node 0's NI firmware), not '%s'",
                          inject);
     int ni = !strcmp(inject, "ni");
+    if (npages && !ni) return happ_fail(e, "PAGES needs INJECT = ni (the scratchpad stage is the NI-served card's)");
     if (ni && words < 2) return happ_fail(e, "INJECT = ni carries the number and send time in payload words 0 and 1: "
                                              "WORDS must be 2..%u, not %lld", RCH_MAX_WORDS, words);
     grim_options o;
@@ -295,7 +335,8 @@ static int run(platform *p, happ_env *e)
     if (!sp) return gapp_close(g, e, happ_fail(e, "out of memory"));
     *sp = (stage){.e = e, .p = p, .g = g, .words = (uint32_t)words, .subop = (uint32_t)subop, .slot = (uint32_t)slot,
                   .add = !strcmp(expect, "add"), .nmsg = (uint32_t)nmsg, .inflight = (uint32_t)inflight, .ni = ni,
-                  .fn = {SIM_US(file_us), SIM_US(config_us), SIM_US(clock_us), {0}}, .reset_ps = SIM_US(reset_us)};
+                  .fn = {SIM_US(file_us), SIM_US(config_us), SIM_US(clock_us), {0}}, .reset_ps = SIM_US(reset_us),
+                  .npages = (uint32_t)npages};
     memcpy(sp->fn.funcs, e->dev_config_funcs, sizeof sp->fn.funcs);
     uint32_t me = grim_getMyVNN(g), last = grim_nodes(g) - 1, h_in, h_out, h_end, h_verdict;
     int rc = 0;
@@ -335,9 +376,10 @@ static int run(platform *p, happ_env *e)
             if (ni) {              /* straight to the card: its circuit's handler id, Table B.1's arguments */
                 buf[0] = k;
                 buf[1] = now_ns(p);
+                /* PAGES: port A reads the scratchpad (the payload rides along unread) */
                 rc2 = grim_send(g, grim_getDestID(g, 0, CARD_LC), (uint32_t)handler,
-                                RC_ARG0(FWD, 0, 0, 1, subop, (uint32_t)words & 1023u), 0, 0, RC_ARG3_QUEUE, buf,
-                                (uint32_t)words * 4);
+                                RC_ARG0(FWD, npages != 0, 0, 1, subop, (uint32_t)words & 1023u),
+                                npages ? RC_VA(pg(sp, k), off(sp, k)) : 0, 0, RC_ARG3_QUEUE, buf, (uint32_t)words * 4);
             } else {
                 rc2 = grim_send(g, grim_getDestID(g, 0, 0), h_in, k, now_ns(p), 0, 0, buf, (uint32_t)words * 4);
             }
@@ -424,6 +466,9 @@ static int run(platform *p, happ_env *e)
         if (ni) {
             happ_measure(e, "card_faults", sp->card.faults);
             happ_measure(e, "card_fault_us", sp->card.faults ? (double)sp->card.fault_ps / 1e6 / sp->card.faults : 0);
+            happ_measure(e, "card_page_faults", sp->card.pfaults);
+            happ_measure(e, "card_page_fault_us",
+                         sp->card.pfaults ? (double)sp->card.pfault_ps / 1e6 / sp->card.pfaults : 0);
         }
     }
     if (grim_barrier(g)) rc = gapp_fail(e, g, "final barrier");
@@ -435,7 +480,7 @@ out:
 }
 
 static const char *const params[] = {"MESSAGES", "WORDS", "SLOT", "SUBOP", "EXPECT", "INFLIGHT", "PIO", "INJECT", "POLL_US", "HANDLER",
-                                     "FILE_LOAD_US", "CONFIG_US", "SET_CLOCK_US", "RESET_US",
+                                     "FILE_LOAD_US", "CONFIG_US", "SET_CLOCK_US", "RESET_US", "PAGES",
                                      GAPP_COMMON_PARAMS, NULL};
 
 const happ happ_grim_rc1000_stage = {

@@ -38,6 +38,8 @@ typedef struct rch {
     uint64_t status_reads;
     uint32_t faults;           /* function faults served */
     sim_time fault_ps;
+    uint32_t pfaults;          /* page faults served */
+    sim_time pfault_ps;
     char err[300];
 } rch;
 
@@ -79,5 +81,17 @@ int rch_take(rch *r);
 struct rcf_function;
 struct rcf_times;
 int rch_function_fault(rch *r, const struct rcf_function *f, sim_time reset, struct rcf_times *t);
+
+/* The host's copies of the 2 MB scratchpad pages (the page database of
+ * appendix B.4): page() returns the copy of page p (pinned, contiguous;
+ * its bus address in *pa), NULL if there is none. */
+typedef struct rch_pages {
+    void *ctx;
+    void *(*page)(void *ctx, uint32_t p, uint64_t *pa);
+} rch_pages;
+/* Serve the page fault the status port shows (rc1000_fault.h's handler):
+ * the evicted page by one block DMA into its copy, the missing one by one
+ * block DMA out of its copy. 0, or -1 with r->err. */
+int rch_page_fault(rch *r, const rch_pages *db, struct rcf_times *t);
 
 #endif
