@@ -22,7 +22,7 @@
 #define GRIM_CD_ACK         0x10u    /* firmware: GRIM_CD_REQ's word once those banks are granted */
 /* firmware counters (the card LC's own GRIM_L_DELIVERED counts deliveries) */
 #define GRIM_CD_MSGS        0x20u    /* messages written into the frame's NI queue */
-#define GRIM_CD_REFUSED     0x24u    /* ACKed and dropped: not an AM, no payload, or more than RC_NI_MAX_WORDS words */
+#define GRIM_CD_REFUSED     0x24u    /* ACKed and dropped: not an AM, or more than RC_NI_MAX_WORDS words */
 #define GRIM_CD_FULL        0x28u    /* times the queue had no room (bank 0 released, tried again) */
 #define GRIM_CD_ACQ_CYC     0x2Cu    /* NI cycles, summed over messages: request to bank 0 granted */
 #define GRIM_CD_INJ_CYC     0x30u    /*   granted to the tail written (payload, header, tail) */

@@ -85,7 +85,7 @@ static void cs_grant(void)
     for (unsigned i = 0; i < 8u; i++) hdr_le[i] = rc_le(W(base + 4u * i));
     /* payload, header, (the marker,) the tail: the frame sees the message
      * only when the tail moves; one direction's DMAs land in order */
-    hdma_post(HD, HDMA_TO_HOST, base + GRIM_HDR_BYTES, card.words * 4u, b0(ring + at + 8u));
+    if (card.words) hdma_post(HD, HDMA_TO_HOST, base + GRIM_HDR_BYTES, card.words * 4u, b0(ring + at + 8u));
     hdma_post(HD, HDMA_TO_HOST, (unsigned)hdr_le, GRIM_HDR_BYTES, b0(ring + at));
     if (wrap) hdma_post(HD, HDMA_TO_HOST, (unsigned)&wrap_le, 4u, b0(ring + card.tail));
     card.tail = at + n;
@@ -106,7 +106,7 @@ void card_rx(void)
         return;
     }
     unsigned words = rx.plen / 4u - 8u;
-    if (rx.type != GRIM_T_AM || !words || words > RC_NI_MAX_WORDS) {
+    if (rx.type != GRIM_T_AM || words > RC_NI_MAX_WORDS) {
         CDW(GRIM_CD_REFUSED) += 1u;                 /* not something the frame takes: ACKed, dropped */
         rx.undeliv = 1u;
         rx_at = card_rx_ops.ack;

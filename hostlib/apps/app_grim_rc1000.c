@@ -50,9 +50,16 @@
  * payload; the frame page-faults on a page its two frames do not hold and
  * node 0 serves it (the same handler as Table 7.2's: the evicted page out
  * to its host copy, the missing one in, by the card's DMA); B checks the
- * words against the host's copy. card_page_faults, card_page_fault_us. */
+ * words against the host's copy. card_page_faults, card_page_fault_us.
+ * B2 = 1 (INJECT = ni): host A drives the card with Table B.2's calls
+ * (hostlib/grim/grim_celoxica.c): per message, ldMem x into page 1 and y
+ * into page 2, alu_local adds them into page 1, and grim_celoxica_send
+ * runs the circuit of SLOT (HANDLER) over that sum into the outgoing queue;
+ * B checks x + y (+ SUBOP with EXPECT = add). Page faults are served as
+ * with PAGES. */
 #include "app_grim_util.h"
 #include "../grim/grim_card.h"
+#include "../grim/grim_celoxica.h"
 #include "../rc1000/rc1000_fault.h"
 #include "../rc1000/rc1000_host.h"
 #include "../../firmware/grim/card_abi.h"
@@ -75,6 +82,7 @@ typedef struct {
     rcf_function fn;               /* the function-fault handler's inputs (experiment.rc1000_config) */
     sim_time reset_ps;
     uint32_t npages;               /* PAGES: port A reads scratchpad pages 1..PAGES (0: the payload) */
+    int b2;                        /* B2: host A drives the card with Table B.2's calls */
     void *page[RC_PAGE_NONE];      /* node 0: the host's copies of the pages (page database) */
     uint64_t page_pa[RC_PAGE_NONE];
     /* node 0: the card */
@@ -132,7 +140,7 @@ static int forward_one(stage *s)
      * injected) payload words 0 and 1 as the circuit left them */
     uint32_t a0 = s->fifo_seq[k], a1 = s->fifo_t[k], addv = s->add ? s->subop : 0;
     if (s->ni) a0 = m[8] - addv, a1 = m[9] - addv;
-    if (s->npages) a0 = s->forwarded, a1 = 0;   /* the output is page data: one queue, so in order */
+    if (s->npages || s->b2) a0 = s->forwarded, a1 = 0;   /* the output is page data: one queue, so in order */
     /* the header came from the card's forwarding directory: word 2 the
      * destination endpoint, word 3 the handler */
     if (grim_send(s->g, m[2] & 0xFFFFu, m[3] & 0xFFFFu, a0, a1, 0, 0, m + 8, n * 4))
@@ -149,7 +157,7 @@ static int card_ready(stage *s, uint32_t *ready)
     uint32_t kind;
     if (rch_status(&s->card, ready, &kind)) return -1;
     if (kind == RC_ST_RUN || *ready) return 0;
-    if (kind == RC_ST_PFAULT && s->npages) {
+    if (kind == RC_ST_PFAULT && (s->npages || s->b2)) {
         rcf_times t;
         const rch_pages db = {s, page_of};
         return rch_page_fault(&s->card, &db, &t);
@@ -217,12 +225,14 @@ static void on_out(grim *g, const grim_am *m, void *ctx)
         memcpy(&w, m->data + 4 * i, 4);
         /* (INJECT = ni: words 0 and 1 are the number and the send time;
          * PAGES: the page's words) */
-        uint32_t want = s->npages ? page_word(pg(s, k), off(s, k) + i) : s->ni && i < 2 ? m->arg[i] : pattern(k, i);
+        uint32_t want = s->b2       ? pattern(k, i) + pattern(k + 0x10000u, i)
+                        : s->npages ? page_word(pg(s, k), off(s, k) + i)
+                        : s->ni && i < 2 ? m->arg[i] : pattern(k, i);
         ok = w == want + (s->add ? s->subop : 0);
     }
     if (ok) s->delivered++;
     else s->bad++;
-    s->lat[k] = s->npages ? 0 : (sim_time)(uint32_t)(t - m->arg[1]);   /* (PAGES: no send time) */
+    s->lat[k] = s->npages || s->b2 ? 0 : (sim_time)(uint32_t)(t - m->arg[1]);   /* (PAGES, B2: no send time) */
     if (k == 0) s->first_ns = m->arg[1];
     s->last_ns = t;
 }
@@ -277,8 +287,9 @@ static int ni_measures(stage *s, happ_env *e)
     uint32_t v[9];
     for (int i = 0; i < 9; i++)
         if (grim_card_word(s->g, off[i], &v[i])) return gapp_fail(e, s->g, "card counters");
-    if (v[0] != s->nmsg)
-        return happ_fail(e, "the NI wrote %u messages into the card's queue, not %u (%u refused)", v[0], s->nmsg, v[6]);
+    uint32_t sent = s->nmsg * (s->b2 ? 4u : 1u);   /* (B2: four calls a message) */
+    if (v[0] != sent)
+        return happ_fail(e, "the NI wrote %u messages into the card's queue, not %u (%u refused)", v[0], sent, v[6]);
     double us = 1e6 / (double)e->ni_clock_hz, n = v[0];
     happ_measure(e, "ni_acquire_us", v[1] * us / n);
     happ_measure(e, "ni_inject_us", v[2] * us / n);
@@ -293,12 +304,12 @@ static int ni_measures(stage *s, happ_env *e)
 
 static int run(platform *p, happ_env *e)
 {
-    long long nmsg, words, slot, subop, inflight, poll_us, handler, file_us, config_us, clock_us, reset_us, npages;
+    long long nmsg, words, slot, subop, inflight, poll_us, handler, file_us, config_us, clock_us, reset_us, npages, b2;
     if (happ_int(e, "MESSAGES", 16, &nmsg) || happ_int(e, "WORDS", 1024, &words) || happ_int(e, "SLOT", 0, &slot) ||
         happ_int(e, "SUBOP", 0, &subop) || happ_int(e, "INFLIGHT", 4, &inflight) || happ_int(e, "POLL_US", 0, &poll_us) ||
         happ_int(e, "HANDLER", 0x40 + slot, &handler) || happ_int(e, "FILE_LOAD_US", 10205, &file_us) ||
         happ_int(e, "CONFIG_US", 95114, &config_us) || happ_int(e, "SET_CLOCK_US", 2405, &clock_us) ||
-        happ_int(e, "RESET_US", 56813, &reset_us) || happ_int(e, "PAGES", 0, &npages))
+        happ_int(e, "RESET_US", 56813, &reset_us) || happ_int(e, "PAGES", 0, &npages) || happ_int(e, "B2", 0, &b2))
         return -1;
     const char *expect = happ_str(e, "EXPECT", "copy"), *inject = happ_str(e, "INJECT", "host");
     if (nmsg < 1 || nmsg > MAX_MSGS) return happ_fail(e, "MESSAGES must be 1..%d, not %lld", MAX_MSGS, nmsg);
@@ -322,6 +333,8 @@ static int run(platform *p, happ_env *e)
                          inject);
     int ni = !strcmp(inject, "ni");
     if (npages && !ni) return happ_fail(e, "PAGES needs INJECT = ni (the scratchpad stage is the NI-served card's)");
+    if (b2 && (!ni || npages || b2 != 1))
+        return happ_fail(e, "B2 = 1 needs INJECT = ni and PAGES = 0 (Table B.2's calls go to the NI-served card)");
     if (ni && words < 2) return happ_fail(e, "INJECT = ni carries the number and send time in payload words 0 and 1: "
                                              "WORDS must be 2..%u, not %lld", RCH_MAX_WORDS, words);
     grim_options o;
@@ -336,7 +349,7 @@ static int run(platform *p, happ_env *e)
     *sp = (stage){.e = e, .p = p, .g = g, .words = (uint32_t)words, .subop = (uint32_t)subop, .slot = (uint32_t)slot,
                   .add = !strcmp(expect, "add"), .nmsg = (uint32_t)nmsg, .inflight = (uint32_t)inflight, .ni = ni,
                   .fn = {SIM_US(file_us), SIM_US(config_us), SIM_US(clock_us), {0}}, .reset_ps = SIM_US(reset_us),
-                  .npages = (uint32_t)npages};
+                  .npages = (uint32_t)npages, .b2 = (int)b2};
     memcpy(sp->fn.funcs, e->dev_config_funcs, sizeof sp->fn.funcs);
     uint32_t me = grim_getMyVNN(g), last = grim_nodes(g) - 1, h_in, h_out, h_end, h_verdict;
     int rc = 0;
@@ -365,7 +378,7 @@ static int run(platform *p, happ_env *e)
         goto out;
     }
     if (me == 1) {                 /* host A */
-        uint32_t *buf = plat_alloc(p, (size_t)words * 4);
+        uint32_t *buf = plat_alloc(p, (size_t)words * 8);   /* (B2: x, then y) */
         if (!buf) {
             rc = happ_fail(e, "out of host memory");
             goto out;
@@ -373,7 +386,16 @@ static int run(platform *p, happ_env *e)
         for (uint32_t k = 0; k < (uint32_t)nmsg; k++) {
             for (uint32_t i = 0; i < (uint32_t)words; i++) buf[i] = pattern(k, i);
             int rc2;
-            if (ni) {              /* straight to the card: its circuit's handler id, Table B.1's arguments */
+            if (b2) {              /* Table B.2: x into page 1, y into page 2, the ALU adds them into page 1
+                                      at word 2048, and the pass circuit sends that on (forwarding entry FWD) */
+                uint32_t card = grim_getDestID(g, 0, CARD_LC), *y = buf + words;
+                for (uint32_t i = 0; i < (uint32_t)words; i++) y[i] = pattern(k + 0x10000u, i);
+                rc2 = grim_celoxica_ldMem(g, card, RC_VA(1, 0), (uint16_t)words, buf) ||
+                      grim_celoxica_ldMem(g, card, RC_VA(2, 0), (uint16_t)words, y) ||
+                      grim_celoxica_alu_local(g, card, 1, RC_VA(1, 2048), RC_VA(1, 0), RC_VA(2, 0), (uint16_t)words) ||
+                      grim_celoxica_send(g, card, (uint16_t)handler, (uint8_t)subop, FWD, 1, 1, 0, RC_ARG3_QUEUE,
+                                         RC_VA(1, 2048), 0, (uint16_t)words, 0, NULL);
+            } else if (ni) {       /* straight to the card: its circuit's handler id, Table B.1's arguments */
                 buf[0] = k;
                 buf[1] = now_ns(p);
                 /* PAGES: port A reads the scratchpad (the payload rides along unread) */
@@ -480,7 +502,7 @@ out:
 }
 
 static const char *const params[] = {"MESSAGES", "WORDS", "SLOT", "SUBOP", "EXPECT", "INFLIGHT", "PIO", "INJECT", "POLL_US", "HANDLER",
-                                     "FILE_LOAD_US", "CONFIG_US", "SET_CLOCK_US", "RESET_US", "PAGES",
+                                     "FILE_LOAD_US", "CONFIG_US", "SET_CLOCK_US", "RESET_US", "PAGES", "B2",
                                      GAPP_COMMON_PARAMS, NULL};
 
 const happ happ_grim_rc1000_stage = {

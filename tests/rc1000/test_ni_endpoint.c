@@ -12,15 +12,17 @@
 #include "../sim/sim_util.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define SCEN "scenarios/teaching/rc1000_ni_endpoint.cfg"
 
 enum { MSGS, DELIV, BAD, DUP, MISS, OOO, LAT, MBS, ACQ, INJ, REL, POLLS, FULL, DEFER, TAKE, READS, FAULTS, FAULT_US,
        PFAULTS, PFAULT_US, CLOCKS, NV };
-#define NF 4
+#define NF 5
 static const char *const files[NF] = {"pass-shipped-slot-0.csv", "student-sub-op-5.csv",
-                                      "function-fault-under-traffic.csv", "page-faults-under-traffic.csv"};
+                                      "function-fault-under-traffic.csv", "page-faults-under-traffic.csv",
+                                      "table-b-2-calls.csv"};
 
 /* Run the scenario with extra settings; both series' values into v. */
 static int run(const char *tag, const char *sets, double v[NF][NV])
@@ -143,6 +145,32 @@ TEST(ni_endpoint, page_faults_under_traffic_lose_nothing)
     ASSERT_TRUE(v[3][PFAULT_US] > 15700.0 * 11 / 6);
     ASSERT_TRUE(v[3][DEFER] > 0);
     ASSERT_EQ((long)v[0][PFAULTS], 0);
+}
+
+/* The fifth series drives the card with Table B.2's calls: per message
+ * grim_celoxica_ldMem x into page 1 and y into page 2, alu_local x + y into
+ * page 1, grim_celoxica_send of the sum through the pass circuit to host B,
+ * which checks x + y word for word; the scratchpad pages fault in on the way
+ * (node 0 serves them). Expecting the sum plus a sub-op instead finds every
+ * message wrong: the check is real. */
+TEST(ni_endpoint, table_b2_calls_load_add_and_send)
+{
+    double v[NF][NV];
+    ASSERT_EQ(run("rc_ni_b2", "", v), 0);
+    ASSERT_TRUE(all_once_in_order(v[4], 4));
+    ASSERT_TRUE(v[4][PFAULTS] >= 2);
+    char d[1024], cmd[4096];
+    snprintf(d, sizeof d, "%s", sim_scratch("rc_ni_b2_neg"));
+    snprintf(cmd, sizeof cmd, "sed -e 's/EXPECT = \"copy\"; B2 = 1;/EXPECT = \"add\"; SUBOP = 3; B2 = 1;/' "
+             "-e 's|\"./rc1000/|\"%s/scenarios/teaching/rc1000/|' '%s/" SCEN "' > '%s/neg.cfg'",
+             harness_root(), harness_root(), d);
+    ASSERT_EQ(system(cmd), 0);
+    ASSERT_EQ(sim_cli("run %s/neg.cfg --jobs 2 --out %s/out", d, d), 0);
+    strcat(d, "/out");
+    double n[NV];
+    ASSERT_EQ(sim_csv_nums_in(d, files[4], n, NV), 0);
+    ASSERT_EQ((long)n[DELIV], 0);
+    ASSERT_EQ((long)n[BAD], 4);
 }
 
 TEST(ni_endpoint, a_function_fault_without_a_configuration_file_is_an_error)
