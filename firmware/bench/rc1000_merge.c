@@ -9,6 +9,7 @@
  * Build parameters (-D): RC_BAR (the card's BAR on the host bus), MB (SRAM
  * address of the mailbox: +0 request from the host, +4 acknowledgement). */
 #include "ni.h"
+#include "rc1000.h"
 
 #ifndef RC_BAR
 #define RC_BAR 0xA0000000u
@@ -17,8 +18,8 @@
 #define MB 0x70000u
 #endif
 
-#define RC_REQ   (RC_BAR + 0x800000u)   /* model/rc1000/pci.h: RC_BAR_REGS + RC_REG_REQ */
-#define RC_GRANT (RC_BAR + 0x800004u)
+#define RC_REQ   (RC_BAR + RC_NI_REQ)   /* firmware/hal/rc1000.h */
+#define RC_GRANT (RC_BAR + RC_NI_GRANT)
 #define TO_BUS   0u
 #define FROM_BUS 1u
 #define QUIT     0xFFFFFFu
@@ -30,7 +31,7 @@ static volatile unsigned word __attribute__((aligned(8)));
  * DMA engine moves bytes as they are, so words for the card are swapped;
  * the host's PIO words into SRAM arrive as words (the LANai card's own PCI
  * interface keeps word values), so the mailbox is not. */
-static inline unsigned le(unsigned v) { return v << 24 | (v & 0xFF00u) << 8 | (v >> 8 & 0xFF00u) | v >> 24; }
+#define le rc_le
 
 static void dma(unsigned dir, unsigned sram, unsigned len, unsigned bus)
 {

@@ -13,6 +13,7 @@
  * NEW_TAIL, MSG_SRAM, MSG_BYTES. */
 #include "console.h"
 #include "ni.h"
+#include "rc1000.h"
 #include "sim.h"
 
 /* Defaults: the set-up of sim/experiments/exp_rc1000_ni.c for a 4 KB
@@ -21,10 +22,10 @@
 #define RC_BAR 0xA0000000u
 #endif
 #ifndef Q_SLOT
-#define Q_SLOT (RC_BAR + (0x09000u + 0x10u) * 4u)
+#define Q_SLOT (RC_BAR + (RC_NI_Q1 + RC_NI_Q_RING) * 4u)
 #endif
 #ifndef Q_TAIL
-#define Q_TAIL (RC_BAR + 0x09000u * 4u)
+#define Q_TAIL (RC_BAR + RC_NI_Q1 * 4u)
 #endif
 #ifndef MSG_BYTES
 #define MSG_BYTES 4096u
@@ -36,16 +37,15 @@
 #define MSG_SRAM 0x80000u
 #endif
 
-#define RC_REQ   (RC_BAR + 0x800000u)   /* model/rc1000/pci.h: RC_BAR_REGS + RC_REG_REQ */
-#define RC_GRANT (RC_BAR + 0x800004u)
+#define RC_REQ   (RC_BAR + RC_NI_REQ)   /* firmware/hal/rc1000.h */
+#define RC_GRANT (RC_BAR + RC_NI_GRANT)
 #define TO_BUS   0u                     /* DMA_DIR: LANai to the bus */
 #define FROM_BUS 1u
 
 static volatile unsigned word __attribute__((aligned(8)));
 
-/* The card's registers and SRAM are little-endian words on the bus; the
- * LANai is big-endian and its DMA engine moves bytes as they are. */
-static inline unsigned le(unsigned v) { return v << 24 | (v & 0xFF00u) << 8 | (v >> 8 & 0xFF00u) | v >> 24; }
+/* The card's registers and SRAM are little-endian words on the bus (rc1000.h). */
+#define le rc_le
 
 static inline unsigned cycles_lo(void) { return SIM_REG(SIMSVC_CYCLE_LO); }
 

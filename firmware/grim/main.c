@@ -16,6 +16,9 @@
 #include "mcast_fw.h"
 #endif
 #include "string.h"
+#ifdef GRIM_RC1000
+#include "card_fw.h"
+#endif
 
 struct fw fw_state;
 
@@ -252,6 +255,9 @@ int main(void)
     F = &fw_state;
     if ((unsigned)__end > GRIM_CTRL) sim_assert_fail("grim: the image reaches into GRIM_CTRL");
     for (unsigned off = 0; off < 0x50u; off += 4u) CTRL(off) = 0;   /* stale handshakes */
+#ifdef GRIM_RC1000
+    card_init();
+#endif
     for (unsigned off = 0; off < 0x1000u; off += 4u) W(GRIM_STATS + off) = 0;
     CTRL(GRIM_C_VERSION) = GRIM_ABI_VERSION;
     CTRL(GRIM_C_FEATURES) = GRIM_FEAT_HDMA;
@@ -304,6 +310,9 @@ int main(void)
             isr = ni_events();             /* a control message may have taken the engine */
         }
         if (isr & NI_EV_SEND) send_side();
+#ifdef GRIM_RC1000
+        card_poll();
+#endif
         if (CTRL(GRIM_C_QUIT) | (CTRL(GRIM_C_HDMA_REQ) ^ F->lend_key)) {
             if (CTRL(GRIM_C_QUIT)) quit();
             lend_poll();

@@ -36,6 +36,9 @@
 #endif
 #include "instr.h"
 #include "scoreboard.h"
+#ifdef GRIM_RC1000
+#include "card_fw.h"
+#endif
 
 #define rx     (F->rx)
 #define rb     (F->rb)
@@ -690,6 +693,12 @@ AI void plan(unsigned type, unsigned dlc, unsigned a, int isfull)
 {
     volatile unsigned *d = lcd(dlc);
     void (*next)(void) = st_refuse;
+#ifdef GRIM_RC1000
+    if (card_claims(dlc)) {            /* the RC-1000's LC: card_rx.c */
+        next = card_rx;
+        goto go;
+    }
+#endif
     if (!LD(d, GRIM_L_OPEN)) goto go;
     rx.posted_b = 0;
     rx.inflight = 0;
@@ -1081,6 +1090,12 @@ void rx_poll(void)
     }
     if (rx_at && rb[cur ^ 1u].state == RB_FULL) overtake();
 }
+
+#ifdef GRIM_RC1000
+/* The stages the card's receive stage (card_rx.c) ends in. */
+static void card_release(void) { release(); }
+const struct card_rx_ops card_rx_ops = {card_release, st_ack};
+#endif
 
 #ifdef GRIM_MCAST
 /* The stages the multicast receive path (mcast_rx.c) reuses. */

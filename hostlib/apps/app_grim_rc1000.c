@@ -19,9 +19,50 @@
  * arrival), card_inject_us / card_take_us (mean per message: bank 0
  * acquire + PIO + release; bank 3 acquire + DMA + release) and
  * card_status_reads (status-port reads per message). The payload pattern
- * and the check are the test, not the work: their CPU time is not charged. */
+ * and the check are the test, not the work: their CPU time is not charged.
+ *
+ * INJECT = "ni" (issue 17 item 4): node 0's NI runs the grim_rc1000 image
+ * (experiment.rc1000_elf) and is the card's endpoint itself: host A sends
+ * each message to node 0's LC CARD_LC (NLC >= 2) with the circuit's handler
+ * id and Table B.1's arguments, the NI firmware writes it into the frame's
+ * NI queue by peer-to-peer DMA (firmware/grim/card_rx.c) and node 0's
+ * process never touches bank 0: it only watches the status port and takes
+ * results, asking the NI for bank 3 (Figure 6.7's merged request,
+ * grim_card_request). The message's number and send time ride in payload
+ * words 0 and 1 (the frame's outgoing header is the forwarding entry's, so
+ * the arguments do not survive); B also checks they arrive in order. Node
+ * 0 reports ni_acquire_us / ni_inject_us / ni_release_us (the NI's cycle
+ * counts per message: request to grant, grant to the tail written, the
+ * release), ni_grant_polls, ni_queue_full and stage_out_of_order.
+ * POLL_US (default 0: back to back): node 0's process computes that long
+ * between status-port reads that find nothing (and nothing else to do).
+ * With experiment.rc1000_config (INJECT = ni) node 0 serves the frame's
+ * function faults while traffic flows (hostlib/rc1000/rc1000_fault.c, the
+ * handler kind rc1000_stage's Table 7.1 runs): it loads the configuration
+ * file named there (FILE_LOAD_US), configures the FPGA (CONFIG_US, the card
+ * held meanwhile), sets its clock (SET_CLOCK_US), writes the file's
+ * function list and waits out the reset (RESET_US); inputs as Table 7.1's.
+ * HANDLER is the handler id host A sends (default 0x40 + SLOT): one the
+ * card's first configuration lacks makes the first message fault.
+ * Reports card_faults and card_fault_us.
+ * PAGES = n (INJECT = ni): message k's port A reads WORDS words of
+ * scratchpad page 1 + k % n (Table B.1's A driver 1) instead of its
+ * payload; the frame page-faults on a page its two frames do not hold and
+ * node 0 serves it (the same handler as Table 7.2's: the evicted page out
+ * to its host copy, the missing one in, by the card's DMA); B checks the
+ * words against the host's copy. card_page_faults, card_page_fault_us.
+ * B2 = 1 (INJECT = ni): host A drives the card with Table B.2's calls
+ * (hostlib/grim/grim_celoxica.c): per message, ldMem x into page 1 and y
+ * into page 2, alu_local adds them into page 1, and grim_celoxica_send
+ * runs the circuit of SLOT (HANDLER) over that sum into the outgoing queue;
+ * B checks x + y (+ SUBOP with EXPECT = add). Page faults are served as
+ * with PAGES. */
 #include "app_grim_util.h"
+#include "../grim/grim_card.h"
+#include "../grim/grim_celoxica.h"
+#include "../rc1000/rc1000_fault.h"
 #include "../rc1000/rc1000_host.h"
+#include "../../firmware/grim/card_abi.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,28 +71,59 @@
 #define MAX_MSGS 4096
 #define MAX_INFLIGHT 15            /* 15 x 1,032 words and a wrap's waste fit queue 0's ring */
 #define FWD 1u                     /* the card's forwarding entry for the stage's output */
+#define CARD_LC 1u                 /* INJECT = ni: the card's endpoint is node 0's LC 1 */
 
 typedef struct {
     happ_env *e;
     platform *p;
     grim *g;
     uint32_t words, subop, slot, add, nmsg, inflight;
+    int ni;                        /* INJECT = ni: the NI firmware puts messages into bank 0 */
+    rcf_function fn;               /* the function-fault handler's inputs (experiment.rc1000_config) */
+    sim_time reset_ps;
+    uint32_t npages;               /* PAGES: port A reads scratchpad pages 1..PAGES (0: the payload) */
+    int b2;                        /* B2: host A drives the card with Table B.2's calls */
+    void *page[RC_PAGE_NONE];      /* node 0: the host's copies of the pages (page database) */
+    uint64_t page_pa[RC_PAGE_NONE];
     /* node 0: the card */
     rch card;
     uint32_t func;                 /* the circuit's handler id (the card's function list) */
     uint32_t fifo_seq[MAX_INFLIGHT + 1], fifo_t[MAX_INFLIGHT + 1];
     uint32_t injected, forwarded;
     int verdict;
-    uint32_t v[8];                 /* delivered, bad, dup, missing, latency_ns, first_ns, last_ns, received */
+    uint32_t v[9];                 /* delivered, bad, dup, missing, latency_ns, first_ns, last_ns, received,
+                                      out_of_order */
     /* host B */
     uint8_t *seen;
     uint32_t received, delivered, bad, dup, first_ns, last_ns;
+    uint32_t next_k, out_of_order; /* INJECT = ni: arrivals not in the order sent */
     sim_time *lat;
     int ended;
 } stage;
 
 static uint32_t now_ns(platform *p) { return (uint32_t)(plat_now(p) / 1000); }
 static uint32_t pattern(uint32_t k, uint32_t i) { return (k * 0x9E3779B9u) ^ (i * 2654435761u) ^ 0x5A5A0000u; }
+/* PAGES: message k reads `words` words of page pg(k) from word off(k); the
+ * host's copy of page p holds page_word(p, w) */
+static uint32_t pg(const stage *s, uint32_t k) { return 1 + k % s->npages; }
+static uint32_t off(const stage *s, uint32_t k) { return (k * 4099u) % (RC_BANK_WORDS - s->words); }
+static uint32_t page_word(uint32_t p, uint32_t w) { return (p << 24) ^ (w * 2654435761u) ^ 0x00A5A5A5u; }
+
+/* node 0: the host's copy of page p, made (and filled) when first asked for
+ * (the fill is the test's data, not charged) */
+static void *page_of(void *ctx, uint32_t p, uint64_t *pa)
+{
+    stage *s = ctx;
+    if (p >= RC_PAGE_NONE) return NULL;
+    if (!s->page[p]) {
+        uint32_t *b = plat_alloc_contig(s->p, RC_BANK_WORDS * 4, &s->page_pa[p]);
+        if (!b) return NULL;
+        for (uint32_t w = 0; w < RC_BANK_WORDS; w++) b[w] = page_word(p, w);
+        s->page[p] = b;
+    }
+    *pa = s->page_pa[p];
+    return s->page[p];
+}
 
 /* node 0: move the oldest result off the card (waiting for it) and send it on */
 static int forward_one(stage *s)
@@ -64,12 +136,40 @@ static int forward_one(stage *s)
     uint32_t n = (m[2] >> 16) & 0x7FFu, k = s->forwarded % (MAX_INFLIGHT + 1);
     if (n != s->words) return snprintf(s->card.err, sizeof s->card.err, "the card produced %u words, not %u", n,
                                        s->words), -1;
+    /* the number and the send time: the relay's own FIFO, or (the NI
+     * injected) payload words 0 and 1 as the circuit left them */
+    uint32_t a0 = s->fifo_seq[k], a1 = s->fifo_t[k], addv = s->add ? s->subop : 0;
+    if (s->ni) a0 = m[8] - addv, a1 = m[9] - addv;
+    if (s->npages || s->b2) a0 = s->forwarded, a1 = 0;   /* the output is page data: one queue, so in order */
     /* the header came from the card's forwarding directory: word 2 the
      * destination endpoint, word 3 the handler */
-    if (grim_send(s->g, m[2] & 0xFFFFu, m[3] & 0xFFFFu, s->fifo_seq[k], s->fifo_t[k], 0, 0, m + 8, n * 4))
+    if (grim_send(s->g, m[2] & 0xFFFFu, m[3] & 0xFFFFu, a0, a1, 0, 0, m + 8, n * 4))
         return snprintf(s->card.err, sizeof s->card.err, "send on: %s", grim_error(s->g)), -1;
     s->forwarded++;
     return 0;
+}
+
+/* node 0, INJECT = ni: one status read; a function fault is served (the
+ * results produced before it taken first) when the scenario names the
+ * configuration file to load, else it is an error */
+static int card_ready(stage *s, uint32_t *ready)
+{
+    uint32_t kind;
+    if (rch_status(&s->card, ready, &kind)) return -1;
+    if (kind == RC_ST_RUN || *ready) return 0;
+    if (kind == RC_ST_PFAULT && (s->npages || s->b2)) {
+        rcf_times t;
+        const rch_pages db = {s, page_of};
+        return rch_page_fault(&s->card, &db, &t);
+    }
+    if (kind != RC_ST_FFAULT || !s->e->dev_config_file)
+        return snprintf(s->card.err, sizeof s->card.err, "the frame stopped with a %s%s",
+                        kind == RC_ST_FFAULT ? "function fault" : kind == RC_ST_PFAULT ? "page fault" : "bad request",
+                        kind == RC_ST_FFAULT ? " and the scenario names no configuration (experiment.rc1000_config)"
+                        : kind == RC_ST_PFAULT ? " and the program has no pages (PAGES = 0)"
+                                               : ""), -1;
+    rcf_times t;
+    return rch_function_fault(&s->card, &s->fn, s->reset_ps, &t);
 }
 
 /* node 0: a message for the card */
@@ -115,15 +215,24 @@ static void on_out(grim *g, const grim_am *m, void *ctx)
         s->dup++;
         return;
     }
+    if (s->ni) {                   /* one path, one queue: they must come in order */
+        if (k != s->next_k) s->out_of_order++;
+        s->next_k = k + 1;
+    }
     int ok = 1;
     for (uint32_t i = 0; i < s->words && ok; i++) {
         uint32_t w;
         memcpy(&w, m->data + 4 * i, 4);
-        ok = w == pattern(k, i) + (s->add ? s->subop : 0);
+        /* (INJECT = ni: words 0 and 1 are the number and the send time;
+         * PAGES: the page's words) */
+        uint32_t want = s->b2       ? pattern(k, i) + pattern(k + 0x10000u, i)
+                        : s->npages ? page_word(pg(s, k), off(s, k) + i)
+                        : s->ni && i < 2 ? m->arg[i] : pattern(k, i);
+        ok = w == want + (s->add ? s->subop : 0);
     }
     if (ok) s->delivered++;
     else s->bad++;
-    s->lat[k] = (sim_time)(uint32_t)(t - m->arg[1]);
+    s->lat[k] = s->npages || s->b2 ? 0 : (sim_time)(uint32_t)(t - m->arg[1]);   /* (PAGES, B2: no send time) */
     if (k == 0) s->first_ns = m->arg[1];
     s->last_ns = t;
 }
@@ -149,7 +258,12 @@ static int card_setup(stage *s, uint32_t sink_ep, uint32_t h_out)
     plat_pio_mode mode = !strcmp(pio, "plain") ? PLAT_PIO_PLAIN : !strcmp(pio, "mmx") ? PLAT_PIO_MMX
                        : !strcmp(pio, "sse") ? PLAT_PIO_SSE : (plat_pio_mode)-1;
     if ((int)mode < 0) return happ_fail(s->e, "PIO must be plain, mmx or sse, not '%s'", pio);
-    if (rch_open(c, s->p, mode)) return happ_fail(s->e, "the RC-1000: %s", c->err);
+    if (s->ni) {                   /* the NI serves the card: bank requests go through it */
+        if (grim_card_enable(s->g, CARD_LC, (uint32_t)s->e->dev_base)) return gapp_fail(s->e, s->g, "card endpoint");
+        if (rch_open_arb(c, s->p, mode, grim_card_request, s->g)) return happ_fail(s->e, "the RC-1000: %s", c->err);
+    } else if (rch_open(c, s->p, mode)) {
+        return happ_fail(s->e, "the RC-1000: %s", c->err);
+    }
     /* the circuit's handler id, and forwarding entry FWD: where results go */
     uint32_t fwd[8] = {GRIM_W0(0, 0), GRIM_W1(GRIM_T_AM, 0, 0, 0), sink_ep, GRIM_W3(0, h_out), 0, 0, 0, 0};
     if (rch_acquire(c, 1) || rch_read_word(c, 0, RC_CTL_FUNCS + s->slot, &s->func)) return happ_fail(s->e, "%s", c->err);
@@ -159,33 +273,84 @@ static int card_setup(stage *s, uint32_t sink_ep, uint32_t h_out)
     if (!s->func)
         return happ_fail(s->e, "canvas slot %u has no circuit on this card (experiment.rc1000_circuit puts one in slot %u)",
                          s->slot, RC_SLOT_EXTERNAL);
+    if (s->ni && s->func != 0x40u + s->slot)   /* host A names the circuit by the card's numbering */
+        return happ_fail(s->e, "canvas slot %u's handler id is 0x%x, not 0x%x", s->slot, s->func, 0x40u + s->slot);
+    return 0;
+}
+
+/* node 0, INJECT = ni: what the NI's firmware counted (card_abi.h) */
+static int ni_measures(stage *s, happ_env *e)
+{
+    static const uint32_t off[] = {GRIM_CD_MSGS, GRIM_CD_ACQ_CYC, GRIM_CD_INJ_CYC, GRIM_CD_REL_CYC,
+                                   GRIM_CD_GRANT_POLLS, GRIM_CD_FULL, GRIM_CD_REFUSED, GRIM_CD_HOST_REQS,
+                                   GRIM_CD_DEFERRED};
+    uint32_t v[9];
+    for (int i = 0; i < 9; i++)
+        if (grim_card_word(s->g, off[i], &v[i])) return gapp_fail(e, s->g, "card counters");
+    uint32_t sent = s->nmsg * (s->b2 ? 4u : 1u);   /* (B2: four calls a message) */
+    if (v[0] != sent)
+        return happ_fail(e, "the NI wrote %u messages into the card's queue, not %u (%u refused)", v[0], sent, v[6]);
+    double us = 1e6 / (double)e->ni_clock_hz, n = v[0];
+    happ_measure(e, "ni_acquire_us", v[1] * us / n);
+    happ_measure(e, "ni_inject_us", v[2] * us / n);
+    happ_measure(e, "ni_release_us", v[3] * us / n);
+    happ_measure(e, "ni_grant_polls", v[4] / n);
+    happ_measure(e, "ni_queue_full", v[5]);
+    happ_measure(e, "ni_host_requests", v[7]);
+    happ_measure(e, "ni_deferred", v[8]);
+    happ_measure(e, "stage_out_of_order", s->v[8]);
     return 0;
 }
 
 static int run(platform *p, happ_env *e)
 {
-    long long nmsg, words, slot, subop, inflight;
+    long long nmsg, words, slot, subop, inflight, poll_us, handler, file_us, config_us, clock_us, reset_us, npages, b2;
     if (happ_int(e, "MESSAGES", 16, &nmsg) || happ_int(e, "WORDS", 1024, &words) || happ_int(e, "SLOT", 0, &slot) ||
-        happ_int(e, "SUBOP", 0, &subop) || happ_int(e, "INFLIGHT", 4, &inflight))
+        happ_int(e, "SUBOP", 0, &subop) || happ_int(e, "INFLIGHT", 4, &inflight) || happ_int(e, "POLL_US", 0, &poll_us) ||
+        happ_int(e, "HANDLER", 0x40 + slot, &handler) || happ_int(e, "FILE_LOAD_US", 10205, &file_us) ||
+        happ_int(e, "CONFIG_US", 95114, &config_us) || happ_int(e, "SET_CLOCK_US", 2405, &clock_us) ||
+        happ_int(e, "RESET_US", 56813, &reset_us) || happ_int(e, "PAGES", 0, &npages) || happ_int(e, "B2", 0, &b2))
         return -1;
-    const char *expect = happ_str(e, "EXPECT", "copy");
+    const char *expect = happ_str(e, "EXPECT", "copy"), *inject = happ_str(e, "INJECT", "host");
     if (nmsg < 1 || nmsg > MAX_MSGS) return happ_fail(e, "MESSAGES must be 1..%d, not %lld", MAX_MSGS, nmsg);
     if (words < 1 || words > RCH_MAX_WORDS) return happ_fail(e, "WORDS must be 1..%u, not %lld", RCH_MAX_WORDS, words);
     if (slot < 0 || slot >= RC_SLOTS) return happ_fail(e, "SLOT must be 0..%d (canvas slots, 8 the ALU), not %lld",
                                                        RC_SLOTS - 1, slot);
     if (subop < 0 || subop > 15) return happ_fail(e, "SUBOP must be 0..15, not %lld", subop);
+    if (poll_us < 0 || poll_us > 1000) return happ_fail(e, "POLL_US must be 0..1000, not %lld", poll_us);
+    if (handler < 1 || handler > 0xFFFF) return happ_fail(e, "HANDLER must be 1..0xFFFF, not %lld", handler);
+    if (npages < 0 || npages > 8) return happ_fail(e, "PAGES must be 0..8, not %lld", npages);
+    if (file_us < 0 || config_us < 0 || clock_us < 0 || reset_us < 0 ||
+        file_us + config_us + clock_us + reset_us > 10000000)
+        return happ_fail(e, "FILE_LOAD_US, CONFIG_US, SET_CLOCK_US and RESET_US are 0..10 s together");
+    sim_time poll_ps = (sim_time)poll_us * 1000000;
     if (inflight < 1 || inflight > MAX_INFLIGHT)
         return happ_fail(e, "INFLIGHT must be 1..%d, not %lld", MAX_INFLIGHT, inflight);
     if (strcmp(expect, "copy") && strcmp(expect, "add"))
         return happ_fail(e, "EXPECT must be copy or add (each word plus SUBOP), not '%s'", expect);
+    if (strcmp(inject, "host") && strcmp(inject, "ni"))
+        return happ_fail(e, "INJECT must be host (node 0's process, by PIO) or ni (node 0's NI firmware), not '%s'",
+                         inject);
+    int ni = !strcmp(inject, "ni");
+    if (npages && !ni) return happ_fail(e, "PAGES needs INJECT = ni (the scratchpad stage is the NI-served card's)");
+    if (b2 && (!ni || npages || b2 != 1))
+        return happ_fail(e, "B2 = 1 needs INJECT = ni and PAGES = 0 (Table B.2's calls go to the NI-served card)");
+    if (ni && words < 2) return happ_fail(e, "INJECT = ni carries the number and send time in payload words 0 and 1: "
+                                             "WORDS must be 2..%u, not %lld", RCH_MAX_WORDS, words);
     grim_options o;
     if (gapp_options(e, &o)) return -1;
+    if (ni && o.nlc <= CARD_LC)
+        return happ_fail(e, "INJECT = ni makes LC %u of node 0 the card's endpoint: NLC must be %u or more, not %u",
+                         CARD_LC, CARD_LC + 1, o.nlc);
     grim *g = gapp_open(p, e, &o);
     if (!g) return -1;
     stage *sp = calloc(1, sizeof *sp);   /* the handlers' context (every node's process has its own) */
     if (!sp) return gapp_close(g, e, happ_fail(e, "out of memory"));
     *sp = (stage){.e = e, .p = p, .g = g, .words = (uint32_t)words, .subop = (uint32_t)subop, .slot = (uint32_t)slot,
-                  .add = !strcmp(expect, "add"), .nmsg = (uint32_t)nmsg, .inflight = (uint32_t)inflight};
+                  .add = !strcmp(expect, "add"), .nmsg = (uint32_t)nmsg, .inflight = (uint32_t)inflight, .ni = ni,
+                  .fn = {SIM_US(file_us), SIM_US(config_us), SIM_US(clock_us), {0}}, .reset_ps = SIM_US(reset_us),
+                  .npages = (uint32_t)npages, .b2 = (int)b2};
+    memcpy(sp->fn.funcs, e->dev_config_funcs, sizeof sp->fn.funcs);
     uint32_t me = grim_getMyVNN(g), last = grim_nodes(g) - 1, h_in, h_out, h_end, h_verdict;
     int rc = 0;
     if (last == 0) {
@@ -213,14 +378,34 @@ static int run(platform *p, happ_env *e)
         goto out;
     }
     if (me == 1) {                 /* host A */
-        uint32_t *buf = plat_alloc(p, (size_t)words * 4);
+        uint32_t *buf = plat_alloc(p, (size_t)words * 8);   /* (B2: x, then y) */
         if (!buf) {
             rc = happ_fail(e, "out of host memory");
             goto out;
         }
         for (uint32_t k = 0; k < (uint32_t)nmsg; k++) {
             for (uint32_t i = 0; i < (uint32_t)words; i++) buf[i] = pattern(k, i);
-            if (grim_send(g, grim_getDestID(g, 0, 0), h_in, k, now_ns(p), 0, 0, buf, (uint32_t)words * 4)) {
+            int rc2;
+            if (b2) {              /* Table B.2: x into page 1, y into page 2, the ALU adds them into page 1
+                                      at word 2048, and the pass circuit sends that on (forwarding entry FWD) */
+                uint32_t card = grim_getDestID(g, 0, CARD_LC), *y = buf + words;
+                for (uint32_t i = 0; i < (uint32_t)words; i++) y[i] = pattern(k + 0x10000u, i);
+                rc2 = grim_celoxica_ldMem(g, card, RC_VA(1, 0), (uint16_t)words, buf) ||
+                      grim_celoxica_ldMem(g, card, RC_VA(2, 0), (uint16_t)words, y) ||
+                      grim_celoxica_alu_local(g, card, 1, RC_VA(1, 2048), RC_VA(1, 0), RC_VA(2, 0), (uint16_t)words) ||
+                      grim_celoxica_send(g, card, (uint16_t)handler, (uint8_t)subop, FWD, 1, 1, 0, RC_ARG3_QUEUE,
+                                         RC_VA(1, 2048), 0, (uint16_t)words, 0, NULL);
+            } else if (ni) {       /* straight to the card: its circuit's handler id, Table B.1's arguments */
+                buf[0] = k;
+                buf[1] = now_ns(p);
+                /* PAGES: port A reads the scratchpad (the payload rides along unread) */
+                rc2 = grim_send(g, grim_getDestID(g, 0, CARD_LC), (uint32_t)handler,
+                                RC_ARG0(FWD, npages != 0, 0, 1, subop, (uint32_t)words & 1023u),
+                                npages ? RC_VA(pg(sp, k), off(sp, k)) : 0, 0, RC_ARG3_QUEUE, buf, (uint32_t)words * 4);
+            } else {
+                rc2 = grim_send(g, grim_getDestID(g, 0, 0), h_in, k, now_ns(p), 0, 0, buf, (uint32_t)words * 4);
+            }
+            if (rc2) {
                 rc = gapp_fail(e, g, "send to the card");
                 goto out;
             }
@@ -229,9 +414,9 @@ static int run(platform *p, happ_env *e)
     if (me == 0) {                 /* the card's host-level software */
         while (sp->forwarded < (uint32_t)nmsg) {
             int n = 0;
-            if (sp->injected > sp->forwarded) {
+            if (ni || sp->injected > sp->forwarded) {   /* (the NI injects: results may come any time) */
                 uint32_t ready;
-                if (rch_ready(&sp->card, &ready)) {
+                if (ni ? card_ready(sp, &ready) : rch_ready(&sp->card, &ready)) {
                     rc = happ_fail(e, "the RC-1000: %s", sp->card.err);
                     goto out;
                 }
@@ -240,6 +425,7 @@ static int run(platform *p, happ_env *e)
                     goto out;
                 }
                 if (!ready) n = grim_poll(g);
+                if (!ready && !n && poll_ps) plat_compute(p, poll_ps);   /* POLL_US: fewer status reads */
             } else {
                 n = grim_poll_idle(g, IDLE_MAX);
             }
@@ -273,8 +459,8 @@ static int run(platform *p, happ_env *e)
             med = gapp_median(l, (int)distinct);
             free(l);
         }
-        uint32_t v[8] = {sp->delivered, sp->bad, sp->dup, (uint32_t)nmsg - distinct, (uint32_t)med, sp->first_ns,
-                         sp->last_ns, sp->received};
+        uint32_t v[9] = {sp->delivered, sp->bad, sp->dup, (uint32_t)nmsg - distinct, (uint32_t)med, sp->first_ns,
+                         sp->last_ns, sp->received, sp->out_of_order};
         if (grim_send(g, grim_getDestID(g, 0, 0), h_verdict, 0, 0, 0, 0, v, sizeof v)) {
             rc = gapp_fail(e, g, "verdict");
             goto out;
@@ -298,6 +484,14 @@ static int run(platform *p, happ_env *e)
         happ_measure(e, "card_inject_us", (double)sp->card.inject_ps / 1e6 / n);
         happ_measure(e, "card_take_us", (double)sp->card.take_ps / 1e6 / n);
         happ_measure(e, "card_status_reads", (double)sp->card.status_reads / n);
+        if (ni && (rc = ni_measures(sp, e))) goto out;
+        if (ni) {
+            happ_measure(e, "card_faults", sp->card.faults);
+            happ_measure(e, "card_fault_us", sp->card.faults ? (double)sp->card.fault_ps / 1e6 / sp->card.faults : 0);
+            happ_measure(e, "card_page_faults", sp->card.pfaults);
+            happ_measure(e, "card_page_fault_us",
+                         sp->card.pfaults ? (double)sp->card.pfault_ps / 1e6 / sp->card.pfaults : 0);
+        }
     }
     if (grim_barrier(g)) rc = gapp_fail(e, g, "final barrier");
 out:
@@ -307,7 +501,8 @@ out:
     return gapp_close(g, e, rc);
 }
 
-static const char *const params[] = {"MESSAGES", "WORDS", "SLOT", "SUBOP", "EXPECT", "INFLIGHT", "PIO",
+static const char *const params[] = {"MESSAGES", "WORDS", "SLOT", "SUBOP", "EXPECT", "INFLIGHT", "PIO", "INJECT", "POLL_US", "HANDLER",
+                                     "FILE_LOAD_US", "CONFIG_US", "SET_CLOCK_US", "RESET_US", "PAGES", "B2",
                                      GAPP_COMMON_PARAMS, NULL};
 
 const happ happ_grim_rc1000_stage = {

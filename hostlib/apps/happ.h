@@ -36,6 +36,12 @@ struct happ_env {
     const char *dev_name;
     uint64_t dev_base;
     uint32_t dev_size;
+    /* The RC-1000's configuration file (experiment.rc1000_config), NULL
+     * without one: its name and the function list it holds (handler id per
+     * canvas slot 0-7 and the ALU; 0 = none), what the host's function-fault
+     * handler loads into the card. */
+    const char *dev_config_file;
+    uint32_t dev_config_funcs[9];
 };
 
 typedef struct happ {

@@ -26,6 +26,7 @@ static uint32_t sram_off(unsigned bank, uint32_t word) { return RC_BAR_SRAM + (b
 int rch_acquire(rch *r, uint32_t banks)
 {
     uint32_t g = 0;
+    if (r->arb) return r->arb(r->arb_ctx, banks, r->err, sizeof r->err);
     if (plat_dev_write32(r->p, RC_BAR_REGS + RC_REG_REQ, banks)) return plat_fail(r, "request register");
     for (int i = 0; i < GRANT_POLLS; i++) {
         if (plat_dev_read32(r->p, RC_BAR_REGS + RC_REG_GRANT, &g)) return plat_fail(r, "grant register");
@@ -36,6 +37,7 @@ int rch_acquire(rch *r, uint32_t banks)
 
 int rch_release(rch *r)
 {
+    if (r->arb) return r->arb(r->arb_ctx, 0, r->err, sizeof r->err);
     return plat_dev_write32(r->p, RC_BAR_REGS + RC_REG_REQ, 0) ? plat_fail(r, "release") : 0;
 }
 
@@ -49,10 +51,14 @@ int rch_write_word(rch *r, unsigned bank, uint32_t word, uint32_t v)
     return plat_dev_write32(r->p, sram_off(bank, word), v) ? plat_fail(r, "bank write") : 0;
 }
 
-int rch_open(rch *r, platform *p, plat_pio_mode mode)
+int rch_open(rch *r, platform *p, plat_pio_mode mode) { return rch_open_arb(r, p, mode, NULL, NULL); }
+
+int rch_open_arb(rch *r, platform *p, plat_pio_mode mode, rch_arbiter arb, void *ctx)
 {
     memset(r, 0, sizeof *r);
     r->p = p;
+    r->arb = arb;
+    r->arb_ctx = ctx;
     r->mode = mode;
     const char *dev = plat_dev_name(p);
     if (!dev || strcmp(dev, "rc1000")) return fail(r, "this node has no RC-1000 on its bus (%s)", dev ? dev : "none");
@@ -123,6 +129,16 @@ int rch_ready(rch *r, uint32_t *ready)
         return fail(r, "the frame stopped with a %s (status 0x%02x)",
                     RC_ST_KIND(st) == RC_ST_FFAULT ? "function fault" : RC_ST_KIND(st) == RC_ST_PFAULT ? "page fault"
                                                                                               : "bad request", st);
+    *ready = (RC_ST_PRODUCED(st) - r->taken) & 63u;
+    return 0;
+}
+
+int rch_status(rch *r, uint32_t *ready, uint32_t *kind)
+{
+    uint32_t st;
+    if (plat_dev_read32(r->p, RC_BAR_REGS + RC_REG_STATUS, &st)) return plat_fail(r, "status port");
+    r->status_reads++;
+    *kind = RC_ST_KIND(st);
     *ready = (RC_ST_PRODUCED(st) - r->taken) & 63u;
     return 0;
 }

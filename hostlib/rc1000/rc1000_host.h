@@ -18,8 +18,16 @@
 
 #define RCH_MAX_WORDS 1024u        /* a message's payload (op-length is 10 bits, 0 = 1,024) */
 
+/* Who writes the card's request register for this process: NULL = the
+ * process itself, by PIO (rch_open); else a function that holds `banks`
+ * (0 = release) on its behalf and returns once they are granted, 0 or -1
+ * with err (rch_open_arb; e.g. the NI, Figure 6.7: grim_card_request). */
+typedef int (*rch_arbiter)(void *ctx, uint32_t banks, char *err, size_t errlen);
+
 typedef struct rch {
     platform *p;
+    rch_arbiter arb;
+    void *arb_ctx;
     plat_pio_mode mode;        /* the PIO loop for payloads */
     uint32_t *buf;             /* pinned, contiguous: one outgoing message lands here */
     uint64_t buf_pa;
@@ -28,12 +36,18 @@ typedef struct rch {
     /* time spent, for reports */
     sim_time inject_ps, take_ps;
     uint64_t status_reads;
+    uint32_t faults;           /* function faults served */
+    sim_time fault_ps;
+    uint32_t pfaults;          /* page faults served */
+    sim_time pfault_ps;
     char err[300];
 } rch;
 
 /* Check the device is an RC-1000, read queue 0's pointers and the status
  * port's count; 0, or -1 with r->err. */
 int rch_open(rch *r, platform *p, plat_pio_mode mode);
+/* The same with the banks asked for through arb (never by PIO). */
+int rch_open_arb(rch *r, platform *p, plat_pio_mode mode, rch_arbiter arb, void *ctx);
 void rch_close(rch *r);
 /* Hold `banks` (bit k = bank k) / hold nothing. */
 int rch_acquire(rch *r, uint32_t banks);
@@ -50,9 +64,34 @@ int rch_inject(rch *r, const uint32_t hdr[8], const void *payload, uint32_t word
 /* One read of the status port: *ready = messages produced and not yet
  * taken. A fault shown on the port is an error (r->err names its kind). */
 int rch_ready(rch *r, uint32_t *ready);
+/* The same, a fault not an error: *kind = RC_ST_RUN or the fault shown
+ * (*ready still counts what was produced before it). */
+int rch_status(rch *r, uint32_t *ready, uint32_t *kind);
 /* Move the oldest produced message (header and payload) into r->buf by the
  * card's DMA and free its slot: acquire bank 3, read the length, DMA,
  * clear the slot's word 0, release. */
 int rch_take(rch *r);
+
+/* Serve the function fault the status port shows (rc1000_fault.h's
+ * handler): the configuration is begun through the card's configuration
+ * register and shifted in for f->config of CPU time; the FPGA runs again
+ * reset later. Every result produced before the fault must have been
+ * taken: the reset starts the frame's count and its outgoing slot at 0
+ * again, and so does this. 0, or -1 with r->err. */
+struct rcf_function;
+struct rcf_times;
+int rch_function_fault(rch *r, const struct rcf_function *f, sim_time reset, struct rcf_times *t);
+
+/* The host's copies of the 2 MB scratchpad pages (the page database of
+ * appendix B.4): page() returns the copy of page p (pinned, contiguous;
+ * its bus address in *pa), NULL if there is none. */
+typedef struct rch_pages {
+    void *ctx;
+    void *(*page)(void *ctx, uint32_t p, uint64_t *pa);
+} rch_pages;
+/* Serve the page fault the status port shows (rc1000_fault.h's handler):
+ * the evicted page by one block DMA into its copy, the missing one by one
+ * block DMA out of its copy. 0, or -1 with r->err. */
+int rch_page_fault(rch *r, const rch_pages *db, struct rcf_times *t);
 
 #endif

@@ -198,6 +198,7 @@ static int reg_write(rc1000_pci *rp, uint32_t r, uint32_t v, char *err, size_t n
     switch (r) {
     case RC_REG_REQ: rc_cpld_write_pci(rc1000_cpld(rp->c), (uint8_t)v); return 0;
     case RC_REG_CTRL: rc1000_write_ctrl(rp->c, (uint8_t)v); return 0;
+    case RC_REG_CONFIG: rc1000_configure(rp->c); return 0;
     case RC_REG_DMAMODE: rp->mode = v; return 0;
     case RC_REG_DMAPADR: rp->padr = v; return 0;
     case RC_REG_DMALADR: rp->ladr = v; return 0;

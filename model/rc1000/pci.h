@@ -15,6 +15,9 @@
 #define RC_REG_GRANT     0x04u       /* R: banks granted to the PCI side */
 #define RC_REG_STATUS    0x08u       /* R: the FPGA's 8-bit status port */
 #define RC_REG_CTRL      0x0Cu       /* W: the FPGA's 8-bit control port */
+#define RC_REG_CONFIG    0x10u       /* W: begin loading a configuration (the host shifts it in by serial
+                                        PIO meanwhile): the FPGA is held config_ps + reset_ps, then runs
+                                        (rc1000_configure) */
 /* PLX 9080 DMA channel 0 (its local-configuration offsets) */
 #define RC_REG_DMAMODE   0x80u       /* bit 9: chaining */
 #define RC_REG_DMAPADR   0x84u       /* PCI address (block mode) */

@@ -156,6 +156,12 @@ sim_time rc1000_configure(rc1000 *c)
     return at;
 }
 
+void rc1000_set_config_times(rc1000 *c, sim_time config_ps, sim_time reset_ps)
+{
+    c->p.config_ps = config_ps;
+    c->p.reset_ps = reset_ps;
+}
+
 int rc1000_pci_bank_ok(rc1000 *c, unsigned k, uint32_t word, int write)
 {
     if (k < 4 && rc_cpld_grant_pci(&c->cpld) >> k & 1) return 0;

@@ -35,6 +35,10 @@ rc_cpld *rc1000_cpld(rc1000 *c);
 /* Load the configuration and reset the FPGA: it is held until now +
  * config_ps + reset_ps, then starts clocking. Returns that time. */
 sim_time rc1000_configure(rc1000 *c);
+/* The configuration and reset delays of the next rc1000_configure (a card
+ * configured at once before a run, then reconfigured with the published
+ * inputs during it). */
+void rc1000_set_config_times(rc1000 *c, sim_time config_ps, sim_time reset_ps);
 /* Put a circuit outside the Verilated FPGA (a user's, Verilated at run
  * time: model/rc1000/userc.h) into the canvas's external slot 4; `name`
  * names it in errors. fn NULL empties the slot. */

@@ -89,6 +89,8 @@ static const key_spec host_keys[] = {
      "video_bus_busy_pct)"},
     {"rc1000_node", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "an RC-1000 FPGA card on this node's bus beside its NI, for its host program (plat_dev_*: grim_rc1000_stage); rc1000_circuit: a user's circuit file for canvas slot 4, rc1000_module its module (measures card_fpga_clocks)"},
     {"rc1000_circuit", KT_STRING, 0, NULL, NULL, NULL, NULL, "with rc1000_node: a Verilog file holding a circuit (appendix B.3), Verilated at run time into canvas slot 4"},
+    {"rc1000_config", KT_STRING, 0, NULL, NULL, NULL, NULL, "with rc1000_node: the configuration file the host's function-fault handler loads (lines \"SLOT HANDLER\": the new function list)"},
+    {"rc1000_elf", KT_STRING, 0, NULL, NULL, NULL, NULL, "with rc1000_node: the NI image of the card's node (default: elf), e.g. build/fw/grim/grim_rc1000.l4.elf, whose firmware serves the card itself (firmware/grim/card_*.c)"},
     {"rc1000_module", KT_STRING, 0, NULL, NULL, NULL, NULL, "the module in rc1000_circuit (default: the file's name)"},
     {"video_frames", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "frames the BT848 captures (default 30: one second)"},
     {"backend", KT_STRING, 0, NULL, backend_names, "backend", NULL,
@@ -236,6 +238,14 @@ static int host_check(const run_spec *r, diag *d)
     }
     exp_check_cflags(r, d);
     if (cluster_decode(r, &c, &quiet) == 0) exp_rc1000_node_check(r, c.nodes, d);
+    const char *rce = run_string(r, "experiment.rc1000_elf", NULL);
+    if (rce) {
+        exp_path(r, rce, path, sizeof path);
+        if (!run_setting(r, "experiment.rc1000_node"))
+            diag_at(d, run_setting(r, "experiment.rc1000_elf"), "rc1000_elf needs a card: set experiment.rc1000_node");
+        else if (access(path, R_OK) != 0)
+            diag_at(d, run_setting(r, "experiment.rc1000_elf"), "cannot read %s", path);
+    }
     return d->errors - before;
 }
 
@@ -324,6 +334,10 @@ static void host_run(const run_spec *r, run_result *res)
     /* the same image for every sweep point: params go to the program */
     if (exp_image_for(r, DEFAULT_FIRMWARE, c.ni, 0, elf, sizeof elf, res))
         return;
+    /* experiment.rc1000_elf: the card's node runs its own image */
+    char rcelf[2048];
+    int rcnode = run_string(r, "experiment.rc1000_elf", NULL) ? (int)run_number(r, "experiment.rc1000_node", -1) : -1;
+    if (rcnode >= 0) exp_path(r, run_string(r, "experiment.rc1000_elf", ""), rcelf, sizeof rcelf);
 
     topo t;
     topo_init(&t);
@@ -367,7 +381,7 @@ static void host_run(const run_spec *r, run_result *res)
         int pmc = i == 0 && !strcmp(run_string(r, "experiment.site", "slot"), "rc1000-pmc");
         if ((pmc ? cosim_add_host_behind(s, i, hp, bus, &p2p_rc1000, err, sizeof err)
                  : cosim_add_host(s, i, hp, bus, err, sizeof err)) ||
-            cosim_load(s, i, elf, err, sizeof err)) {
+            cosim_load(s, i, i == rcnode ? rcelf : elf, err, sizeof err)) {
             result_fail(res, "node %d: %s", i, err);
             goto out;
         }

@@ -20,6 +20,7 @@
 #include "exp_rc1000_fault.h"
 #include "exp_rc1000_xfer.h"
 
+#include "../../hostlib/rc1000/rc1000_fault.h"
 #include "../../model/rc1000/rc1000_map.h"
 
 #include <stdio.h>
@@ -70,6 +71,45 @@ static int inject(rcx *x, const uint32_t *msg, uint32_t words)
     return rcx_reg_w(x, RC_REG_REQ, 0);
 }
 
+/* The handler's steps on the harness (rcf_ops). */
+struct fx {
+    rcx *x;
+    sim_time clock_ps;
+    uint8_t *page3, *page7;        /* page fault: the host's copies of pages 3 and 7 */
+    uint8_t *bounce;               /* TPIL's one-copy buffer */
+    uint64_t bpa;
+    char why[256];
+};
+static int fx_acquire(void *c, uint32_t banks)
+{
+    rcx *x = ((struct fx *)c)->x;
+    return banks ? rcx_acquire(x, banks) : rcx_reg_w(x, RC_REG_REQ, 0);
+}
+static int fx_read(void *c, uint32_t w, uint32_t *v, uint32_t n) { return read_words(((struct fx *)c)->x, w, v, n); }
+static int fx_write(void *c, uint32_t w, const uint32_t *v, uint32_t n) { return pio_words(((struct fx *)c)->x, w, v, n); }
+static int fx_cpu(void *c, sim_time d) { return rcx_cpu(((struct fx *)c)->x, d); }
+static sim_time fx_now(void *c) { return evq_now(((struct fx *)c)->x->q); }
+static sim_time fx_configure(void *c) { return rc1000_configure(((struct fx *)c)->x->c); }
+static void fx_set_clock(void *c) { rc1000_set_clock(((struct fx *)c)->x->c, ((struct fx *)c)->clock_ps); }
+static const char *fx_error(void *c) { return rcx_fail_text(((struct fx *)c)->x, ((struct fx *)c)->why); }
+static uint8_t *fx_page(struct fx *f, uint32_t page) { return page == 3 ? f->page3 : page == 7 ? f->page7 : NULL; }
+/* unload by one-copy DMA, load by zero-copy DMA (Table 7.2's two transfers) */
+static int fx_page_out(void *c, unsigned frame, uint32_t page)
+{
+    struct fx *f = c;
+    uint8_t *b = fx_page(f, page);
+    if (!b) return snprintf(f->why, sizeof f->why, "no host copy of page %u", page), -1;
+    return rcx_one_copy_out(f->x, b, PAGE_BYTES, frame << 21, f->bounce, f->bpa);
+}
+static int fx_page_in(void *c, unsigned frame, uint32_t page)
+{
+    struct fx *f = c;
+    uint8_t *b = fx_page(f, page);
+    if (!b) return snprintf(f->why, sizeof f->why, "no host copy of page %u", page), -1;
+    return rcx_zero_copy(f->x, b, PAGE_BYTES, frame << 21, 0, f->why, sizeof f->why);
+}
+static int fx_resume(void *c) { return rcx_reg_w(((struct fx *)c)->x, RC_REG_CTRL, RC_CTL_RESUME); }
+
 static void function_fault(const run_spec *r, run_result *res, const host_profile *hp)
 {
     rcx x;
@@ -95,32 +135,20 @@ static void function_fault(const run_spec *r, run_result *res, const host_profil
     uint64_t ph[RC_PH_COUNT];
     rc1000_take_phase_clocks(x.c, ph, RC_PH_COUNT);
     uint64_t fault_clocks = ph[RC_PH_FAULT_WR];
-    sim_time a0 = evq_now(x.q);
-    if (rcx_acquire(&x, 1)) goto bad;
-    sim_time a1 = evq_now(x.q);
-    uint32_t fault[4];
-    if (read_words(&x, RC_CTL_FAULT, fault, 4)) goto bad;
-    sim_time a2 = evq_now(x.q);
-    if (fault[0] >> 30 != RC_ST_FFAULT || (fault[0] & 0xFFFu) != H_PASS) {
-        result_fail(res, "rc1000_stage (fault): the fault record says 0x%08x, not a function fault for 0x%x", fault[0],
-                    H_PASS);
+    /* the handler (hostlib/rc1000/rc1000_fault.c, shared with the GRIM node's process) */
+    struct fx fx = {&x, cp.clock_ps, NULL, NULL, NULL, 0, "failed"};
+    const rcf_ops ops = {&fx,      fx_acquire, fx_read, fx_write, fx_cpu, fx_now, fx_configure, fx_set_clock, fx_error,
+                         NULL,     NULL,       NULL};
+    rcf_function fn = {file_load, cp.config_ps, set_clock, {H_PASS, 0, 0, 0, 0, 0, 0, 0, 0}};
+    rcf_times tm;
+    if (rcf_function_fault(&ops, &fn, &tm, err, sizeof err)) goto bad;
+    if ((tm.record[0] & 0xFFFu) != H_PASS) {
+        result_fail(res, "rc1000_stage (fault): the fault record says 0x%08x, not a function fault for 0x%x",
+                    tm.record[0], H_PASS);
         rcx_close(&x);
         return;
     }
-    /* the configuration holding the circuit: loaded from its file, shifted
-     * into the FPGA by serial PIO (the CPU busy throughout), then reset */
-    if (rcx_cpu(&x, file_load)) goto bad;
-    sim_time ready = rc1000_configure(x.c);
-    if (rcx_cpu(&x, cp.config_ps) || rcx_cpu(&x, set_clock)) goto bad;
-    rc1000_set_clock(x.c, cp.clock_ps);
-    sim_time a3 = evq_now(x.q);
-    uint32_t funcs[9] = {H_PASS, 0, 0, 0, 0, 0, 0, 0, 0};
-    if (pio_words(&x, RC_CTL_FUNCS, funcs, 9)) goto bad;
-    sim_time a4 = evq_now(x.q);
-    if (evq_now(x.q) < ready && rcx_cpu(&x, ready - evq_now(x.q))) goto bad;   /* the reset delay */
-    sim_time a5 = evq_now(x.q);
-    if (rcx_reg_w(&x, RC_REG_REQ, 0)) goto bad;
-    sim_time a6 = evq_now(x.q);
+    sim_time a0 = tm.t[0], a1 = tm.t[1], a2 = tm.t[2], a3 = tm.t[3], a4 = tm.t[4], a5 = tm.t[5], a6 = tm.t[6];
     sim_time done = poll_status(&x, -1, 1, a6 + SIM_US(100000));
     if (!done) goto bad;
     rc1000_take_phase_clocks(x.c, ph, RC_PH_COUNT);
@@ -181,27 +209,19 @@ static void page_fault(const run_spec *r, run_result *res, const host_profile *h
     sim_time t0 = evq_now(x.q);
     sim_time seen = poll_status(&x, RC_ST_PFAULT, 0, t0 + SIM_US(100000));
     if (!seen) goto bad;
-    sim_time a0 = evq_now(x.q);
-    if (rcx_acquire(&x, 7)) goto bad;
-    sim_time a1 = evq_now(x.q);
-    uint32_t fault[4], pages[2];
-    if (read_words(&x, RC_CTL_FAULT, fault, 4) || read_words(&x, RC_CTL_PAGE, pages, 2)) goto bad;
-    sim_time a2 = evq_now(x.q);
-    if (fault[0] >> 30 != RC_ST_PFAULT || fault[1] != 7 || pages[0] != 3) {
+    /* the handler (hostlib/rc1000/rc1000_fault.c, shared with the GRIM node's process) */
+    struct fx fx = {&x, 0, swap3, page7, bounce, bpa, "failed"};
+    const rcf_ops ops = {&fx, fx_acquire, fx_read, fx_write, fx_cpu, fx_now, NULL, NULL, fx_error,
+                         fx_page_out, fx_page_in, fx_resume};
+    rcf_times tm;
+    if (rcf_page_fault(&ops, &tm, err, sizeof err)) goto bad;
+    if (tm.record[1] != 7 || tm.pages[0] != 3 || tm.unloads != 1 || tm.loads != 1) {
         result_fail(res, "rc1000_stage (fault): the fault record says 0x%08x page %u (frame 1 holds %u), not page 7",
-                    fault[0], fault[1], pages[0]);
+                    tm.record[0], tm.record[1], tm.pages[0]);
         rcx_close(&x);
         return;
     }
-    if (rcx_one_copy_out(&x, swap3, PAGE_BYTES, BANK1, bounce, bpa)) goto bad;
-    sim_time a3 = evq_now(x.q);
-    if (rcx_zero_copy(&x, page7, PAGE_BYTES, BANK1, 0, err, sizeof err)) goto bad;
-    sim_time a4 = evq_now(x.q);
-    uint32_t seven = 7;
-    if (pio_words(&x, RC_CTL_PAGE, &seven, 1) || rcx_reg_w(&x, RC_REG_CTRL, RC_CTL_RESUME)) goto bad;
-    sim_time a5 = evq_now(x.q);
-    if (rcx_reg_w(&x, RC_REG_REQ, 0)) goto bad;
-    sim_time a6 = evq_now(x.q);
+    sim_time a0 = tm.t[0], a1 = tm.t[1], a2 = tm.t[2], a3 = tm.t[3], a4 = tm.t[4], a5 = tm.t[5], a6 = tm.t[6];
     sim_time done = poll_status(&x, -1, 1, a6 + SIM_US(100000));
     if (!done) goto bad;
     uint32_t got;

@@ -20,7 +20,45 @@ struct exp_rc1000_node {
     rc1000 *c;
     rc1000_pci *rp;
     rc_userc *uc;
+    char config_file[2048];
 };
+
+/* A configuration file (experiment.rc1000_config): what the card's FPGA
+ * holds after a reconfiguration, as the function list the frame sees. One
+ * line per circuit, "SLOT HANDLER" (slot 0-7 of the canvas or 8, the ALU;
+ * handler 1-0xFFFF, decimal or 0x hex); # starts a comment. 0, or -1 with
+ * err naming file and line. */
+static int read_config(const char *file, uint32_t funcs[9], char *err, size_t n)
+{
+    FILE *f = fopen(file, "r");
+    if (!f) return snprintf(err, n, "%s: cannot read the configuration file", file), -1;
+    memset(funcs, 0, 9 * sizeof funcs[0]);
+    char line[256];
+    int ln = 0, any = 0;
+    while (fgets(line, sizeof line, f)) {
+        ln++;
+        char *h = strchr(line, '#');
+        if (h) *h = 0;
+        char *e, *p = line;
+        while (*p == ' ' || *p == '\t') p++;
+        if (!*p || *p == '\n') continue;
+        unsigned long slot = strtoul(p, &e, 0), id = e != p ? strtoul(e, &p, 0) : 0;
+        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') p++;
+        if (e == line || slot > 8 || id < 1 || id > 0xFFFF || *p) {
+            fclose(f);
+            return snprintf(err, n, "%s:%d: expected \"SLOT HANDLER\" (slot 0-8, handler 1-0xFFFF)", file, ln), -1;
+        }
+        if (funcs[slot]) {
+            fclose(f);
+            return snprintf(err, n, "%s:%d: slot %lu given twice", file, ln, slot), -1;
+        }
+        funcs[slot] = (uint32_t)id;
+        any = 1;
+    }
+    fclose(f);
+    if (!any) return snprintf(err, n, "%s: no circuit in the configuration", file), -1;
+    return 0;
+}
 
 int exp_circuit_of(const run_spec *r, const char *ckey, const char *mkey, char *file, size_t flen, char *module,
                    size_t mlen)
@@ -66,6 +104,14 @@ int exp_rc1000_node_check(const run_spec *r, int nodes, diag *d)
                                                                 : run_setting(r, "experiment.rc1000_module"),
                 "a circuit needs a card: set experiment.rc1000_node");
     exp_circuit_check(r, "experiment.rc1000_circuit", "experiment.rc1000_module", d);
+    const char *cf = run_string(r, "experiment.rc1000_config", NULL);
+    if (cf) {
+        char path[2048], err[2400];
+        uint32_t funcs[9];
+        exp_path(r, cf, path, sizeof path);
+        if (!at) diag_at(d, run_setting(r, "experiment.rc1000_config"), "a configuration needs a card: set experiment.rc1000_node");
+        else if (read_config(path, funcs, err, sizeof err)) diag_at(d, run_setting(r, "experiment.rc1000_config"), "%s", err);
+    }
     return d->errors - before;
 }
 
@@ -105,6 +151,15 @@ exp_rc1000_node *exp_rc1000_node_start(const run_spec *r, cosim *s, happ_env *co
     b0[RC_CTL_PAGE] = b0[RC_CTL_PAGE + 1] = RC_PAGE_NONE;
     b0[RC_CTL_EP] = (uint32_t)ni << 8;
     rc1000_configure(x->c);
+    /* configured at once; a reconfiguration during the run (RC_REG_CONFIG)
+     * takes the published times */
+    rc1000_set_config_times(x->c, rc1000_default_params.config_ps, rc1000_default_params.reset_ps);
+    const char *cf = run_string(r, "experiment.rc1000_config", NULL);
+    if (cf) {
+        exp_path(r, cf, x->config_file, sizeof x->config_file);
+        if (read_config(x->config_file, envs[ni]->dev_config_funcs, err, sizeof err)) goto bad;
+        envs[ni]->dev_config_file = x->config_file;
+    }
     envs[ni]->dev_name = "rc1000";
     envs[ni]->dev_base = RC_BAR;
     envs[ni]->dev_size = RC_BAR_SIZE;

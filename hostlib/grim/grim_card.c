@@ -1,0 +1,56 @@
+/* The card's endpoint on the host side (grim_card.h): configuration words
+ * and the host's bank requests through the NI's mailbox, by PIO into NI
+ * SRAM. */
+#include "grim_card.h"
+#include "grim_internal.h"
+#include "../../firmware/grim/card_abi.h"
+#include "../../firmware/hal/rc1000.h"
+#include "../../model/rc1000/pci.h"
+#include "../../model/rc1000/rc1000_map.h"
+
+#include <stdio.h>
+
+/* the firmware's view of the card (firmware/hal/rc1000.h) is the model's */
+_Static_assert(RC_NI_REQ == RC_BAR_REGS + RC_REG_REQ && RC_NI_GRANT == RC_BAR_REGS + RC_REG_GRANT, "card registers");
+_Static_assert(RC_NI_Q1 == RC_Q1_BASE && RC_NI_Q_RING == RC_Q_RING && RC_NI_Q_WORDS == RC_Q_RING_WORDS &&
+               RC_NI_Q_WRAP == RC_Q_WRAP, "the NI queue");
+
+#define ACK_POLLS 1000000          /* a grant that never comes: the frame holds the bank for ever */
+
+static int put(grim *g, uint32_t off, uint32_t v)
+{
+    return plat_pio_write32(g->p, grim_sram(g, GRIM_CARD + off), v) ? grim_fail_plat(g, "card control word") : 0;
+}
+
+int grim_card_word(grim *g, uint32_t off, uint32_t *v)
+{
+    return plat_pio_read32(g->p, grim_sram(g, GRIM_CARD + off), v) ? grim_fail_plat(g, "card control word") : 0;
+}
+
+int grim_card_enable(grim *g, uint32_t lc, uint32_t bar)
+{
+    uint32_t ready;
+    if (grim_card_word(g, GRIM_CD_READY, &ready)) return -1;
+    if (ready != 1)
+        return grim_fail(g, "the NI's firmware image serves no RC-1000 (the card's node needs build/fw/grim/grim_rc1000.*.elf: "
+                            "experiment.rc1000_elf)");
+    if (lc >= g->o.nlc || lc == g->o.lc)
+        return grim_fail(g, "the card's LC must be one of this node's NLC = %u and not the process's own (%u), not %u",
+                         g->o.nlc, g->o.lc, lc);
+    return put(g, GRIM_CD_BAR, bar) || put(g, GRIM_CD_LC, lc + 1) ? -1 : 0;   /* LC last: it switches it on */
+}
+
+int grim_card_request(void *ctx, uint32_t banks, char *err, size_t errlen)
+{
+    grim *g = ctx;
+    uint32_t seq, ack;
+    if (grim_card_word(g, GRIM_CD_REQ, &seq)) return snprintf(err, errlen, "%s", grim_error(g)), -1;
+    uint32_t w = ((seq >> 8) + 1) << 8 | (banks & 0xFu);
+    if (put(g, GRIM_CD_REQ, w)) return snprintf(err, errlen, "%s", grim_error(g)), -1;
+    for (int i = 0; i < ACK_POLLS; i++) {
+        if (grim_card_word(g, GRIM_CD_ACK, &ack)) return snprintf(err, errlen, "%s", grim_error(g)), -1;
+        if (ack == w) return 0;
+    }
+    return snprintf(err, errlen, "the NI never granted banks 0x%x (%d polls of its acknowledgement)", banks, ACK_POLLS),
+           -1;
+}
