@@ -264,6 +264,16 @@ static int run_parallel(test_case **sel, int nsel, int jobs, int *passed, int *f
     return 0;
 }
 
+static void usage(FILE *to, const char *prog)
+{
+    fprintf(to, "usage: %s [-v] [-l] [-j N] [FILTER ...]\n"
+                "  FILTER  run tests whose \"suite.name\" contains it\n"
+                "  -v      print notes of passing tests\n  -l      list tests\n"
+                "  -j N    run N suites at once in forked workers (default: MYRISIM_TEST_JOBS or 1);\n"
+                "          the output is the same text in the same order\n"
+                "Tests find the repository through MYRISIM_ROOT (default: the current directory).\n", prog);
+}
+
 int main(int argc, char **argv)
 {
     int list = 0, jobs = 1;
@@ -275,13 +285,22 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "-j") && i + 1 < argc) jobs = atoi(argv[++i]);
         else if (!strncmp(argv[i], "-j", 2) && argv[i][2]) jobs = atoi(argv[i] + 2);
         else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            printf("usage: %s [-v] [-l] [-j N] [FILTER ...]\n"
-                   "  FILTER  run tests whose \"suite.name\" contains it\n"
-                   "  -v      print notes of passing tests\n  -l      list tests\n"
-                   "  -j N    run N suites at once in forked workers (default: MYRISIM_TEST_JOBS or 1);\n"
-                   "          the output is the same text in the same order\n", argv[0]);
+            usage(stdout, argv[0]);
             return 0;
+        } else if (argv[i][0] == '-') {
+            /* a mistyped option would otherwise run the whole suite */
+            fprintf(stderr, "%s: unknown option %s\n", argv[0], argv[i]);
+            usage(stderr, argv[0]);
+            return 2;
         }
+    }
+    char probe[4096];
+    snprintf(probe, sizeof probe, "%s/tests/harness/harness.h", harness_root());
+    if (!list && access(probe, R_OK)) {
+        /* the scenario tests read fixtures and run build/ tools relative to the root */
+        fprintf(stderr, "%s: %s is not the repository root (no tests/harness/harness.h): "
+                        "run from the root or set MYRISIM_ROOT (make test does)\n", argv[0], harness_root());
+        return 2;
     }
     qsort(tests, (size_t)ntests, sizeof *tests, cmp_tests);
     test_case **sel = malloc(((size_t)ntests + 1) * sizeof *sel);
