@@ -17,6 +17,9 @@ $(B)/fw/ni/%.l9.elf: firmware/ni/%.c $(NI_FW_DEPS)
 	@mkdir -p $(@D)
 	$(B)/lanai-cc --chip lanai9 -O2 -o $@ $<
 
+# tieskew.c is tiesend.c with one define
+$(B)/fw/ni/tieskew.l4.elf $(B)/fw/ni/tieskew.l9.elf: firmware/ni/tiesend.c
+
 FW_ALL    += $(NI_ELFS)
 TEST_DEPS += $(NI_ELFS)
 
