@@ -348,6 +348,22 @@ int cosim_node_run(cosim *s, int ni, sim_time h)
     return lanai_state_of(nd->core) == LANAI_RUNNING;
 }
 
+/* One round: every running core behind h runs to h, in NI order. An event a
+ * core's write created before h also ends the round for the cores after it,
+ * so no core passes it in this round: then lower NIs always reach at least
+ * as far as higher ones, stores at the same local time are made (and their
+ * events sequenced) in NI order whatever the round boundaries, and a tie at
+ * a switch does not depend on the lookahead (tests/cosim/test_tieorder.c). */
+void cosim_round(cosim *s, sim_time h)
+{
+    for (int i = 0; i < s->n; i++)
+        if (cosim_node_running_of(s, i) && cosim_node_time(s, i) < h) {
+            cosim_node_run(s, i, h);
+            sim_time e = evq_next_loud(s->q);
+            if (e < h) h = e;
+        }
+}
+
 cosim_status cosim_check_of(cosim *s, sim_time now)
 {
     int running = 0;
@@ -395,8 +411,7 @@ cosim_status cosim_run(cosim *s, sim_time until)
         sim_time h = cosim_horizon_of(s);
         if (h > until) h = until;
         s->st.rounds++;
-        for (int i = 0; i < s->n; i++)
-            if (cosim_node_running_of(s, i) && cosim_node_time(s, i) < h) cosim_node_run(s, i, h);
+        cosim_round(s, h);
         sim_time m2 = cosim_min_time_of(s);
         if (m2 != SIM_TIME_NEVER) evq_run_until(s->q, m2);
     }

@@ -106,6 +106,10 @@ sim_time cosim_horizon(cosim *s);
 /* Run node ni until its local time reaches h (or it halts/faults); a stop
  * request lowers h to the next event. Returns 1 while the core runs. */
 int cosim_node_run(cosim *s, int ni, sim_time h);
+/* One round to h: every running node behind h in NI order, each stopping at
+ * an event an earlier node's write created (so same-time writes are made in
+ * NI order whatever the round boundaries). */
+void cosim_round(cosim *s, sim_time h);
 /* Smallest local time of the running nodes, SIM_TIME_NEVER if none. */
 sim_time cosim_min_time(const cosim *s);
 /* After stepping to time `now`: COSIM_TIME (= keep going) or the status to

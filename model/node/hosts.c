@@ -232,8 +232,7 @@ cosim_status cosim_advance(cosim *s, sim_time t, volatile int *stop)
         sim_time h = cosim_horizon_of(s);
         if (h > t) h = t;
         s->st.rounds++;
-        for (int i = 0; i < s->n; i++)
-            if (cosim_node_running_of(s, i) && cosim_node_time(s, i) < h) cosim_node_run(s, i, h);
+        cosim_round(s, h);
     }
     if (evq_now(s->q) < t) evq_advance(s->q, t);
     return COSIM_TIME;

@@ -12,10 +12,10 @@
  * checks that the tie really happens (same mark cycles before and after the
  * send store on every sender), so it cannot pass without one.
  *
- * It holds here because stores at the same local time are made in NI order
- * within a round. It does not hold in general: the last test builds the
- * case where a core's own event ends its round early and the order flips
- * (a known defect, asserted as such; docs/speed.md). */
+ * It holds because stores at the same local time are made in NI order
+ * within a round, and cosim_round keeps it so when a core's own event ends
+ * its round early: the last test builds that case (it flipped the winner
+ * before cosim_round; docs/speed.md). */
 #define _POSIX_C_SOURCE 200809L
 #include "../harness/harness.h"
 #include "../../model/node/cosim.h"
@@ -211,21 +211,23 @@ static void skew(const char *chip, int nni)
         FILE *f = fopen(path, "w");
         if (f) { fputs(keep[k][1], f); fclose(f); }
     }
-    /* KNOWN DEFECT (docs/speed.md, "Same-time ties between cores' events"):
-     * this asserts the divergence, so that make test passes while it exists
-     * and this test fails once it is fixed; then require the records equal. */
+    /* cosim_round: the core after NI 0 stops at NI 0's own event too, so both
+     * send stores fall in one round, NI 0's first, whatever the lookahead */
     ASSERT_TRUE(strstr(cut, "status done") != NULL && strstr(fine, "status done") != NULL);
     ASSERT_EQ(first_sender(fine), '0');
     ASSERT_EQ(first_sender(plain), '0');
-    ASSERT_EQ(first_sender(cut), '1');
-    ASSERT_EQ(first_sender(la640), '1');
-    ASSERT_TRUE(strcmp(cut, fine) != 0);
-    ASSERT_TRUE(strcmp(la640, fine) != 0);
+    ASSERT_EQ(first_sender(cut), '0');
+    ASSERT_EQ(first_sender(la640), '0');
+    ASSERT_STR_EQ(cut, fine);
+    ASSERT_STR_EQ(la640, fine);
+    ASSERT_STR_EQ(plain, fine);
+    ASSERT_EQ(agree, n);
     free(plain);
     free(cut);
     free(fine);
     free(la640);
 }
 
-/* Named for what it shows: it passes while the defect is there. */
-TEST(cosim_tieorder, known_defect_round_dependent_tie_lanai4) { skew("lanai4", 3); }
+/* The case of the defect that cosim_round fixed: before it, lookaheads of
+ * 637..666 ns (and a round cut at mark 3) let NI 1 win. */
+TEST(cosim_tieorder, a_store_that_ends_its_round_early_keeps_ni_order_lanai4) { skew("lanai4", 3); }
