@@ -33,6 +33,12 @@ typedef struct {
     uint64_t reg_writes;             /* firmware writes to card registers */
     uint64_t stolen_cycles;          /* SRAM cycles granted to the DMA engines */
     uint64_t nres;                   /* network resets: packets drained after the TIMEOUT period (nres.c) */
+    /* Damage the model knows of and the hardware does not (the links mark
+     * what their error injection changed): packets received with a flipped
+     * byte or with bytes lost, those of them the engine still reported good
+     * (every enabled CRC residue 0, or no CRC enabled) - the CRC's misses -
+     * and of the misses those with bytes lost (shorter than sent). */
+    uint64_t damaged_recv, crc_missed, crc_missed_short;
 } card_stats;
 
 /* A card for this core: installs itself as the core's mmio and next_change

@@ -79,6 +79,7 @@ typedef struct {
     uint8_t crc8;
     uint32_t crc32;
     uint64_t nbytes;         /* bytes of the current packet so far */
+    int damaged;             /* link error injection changed it: EP_RX_CORRUPT | EP_RX_LOST */
     /* the last five bytes (where CRC-32 and CRC-8 sit): CRC-32 state
      * before each, the byte and its SRAM address */
     uint32_t h_crc[5], h_addr[5];

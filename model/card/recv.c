@@ -65,6 +65,14 @@ static void finish(ni_card *c, sim_time now, int truncated)
     }
     if (truncated) bad = 1;
     if (bad) c->st.crc_errors++;
+    if (r->damaged) {
+        c->st.damaged_recv++;
+        if (!bad) {
+            c->st.crc_missed++;
+            if (r->damaged & EP_RX_LOST) c->st.crc_missed_short++;
+        }
+        r->damaged = 0;
+    }
     if (truncated) c->st.truncated++;
     uint32_t used = r->wp - r->buf, over = (c->w - used % c->w) % c->w;
     r->rmp = r->buf + used + over;
@@ -162,6 +170,7 @@ static void take(ni_card *c)
             r->nbytes = 0;
             r->crc8 = 0;
             r->crc32 = CRC32_INIT;
+            r->damaged = 0;
             if (trace_cur) trace_recv_begin(c, now);
             if (c->chip->head) card_isr_set(c, now, c->chip->head);
         }
@@ -182,6 +191,7 @@ static void take(ni_card *c)
             r->crc32 = crc32_update(r->crc32, &tmp[i], 1);
         }
         r->crc8 = crc8_update(r->crc8, tmp + bulk, k);
+        r->damaged |= (int)(flags & (EP_RX_CORRUPT | EP_RX_LOST));
         sim_time busy = engine_ps(c, n);
         if (n) {
             memcpy(sram + r->wp, tmp, n);

@@ -215,6 +215,7 @@ unsigned ep_recv(lk_ep *e, uint8_t *buf, unsigned max, unsigned *flags)
         for (unsigned i = 0; i < n; i++) {
             if (!(tmp[i].flags & LK_GAP)) buf[got++] = tmp[i].byte;
             if (tmp[i].flags & LK_CORRUPT) *flags |= EP_RX_CORRUPT;
+            if (tmp[i].flags & LK_LOST) *flags |= EP_RX_LOST;
             if (tmp[i].flags & LK_GAP) *flags |= EP_RX_TRUNCATED;
             if (tmp[i].flags & LK_TAIL) *flags |= EP_RX_END;
         }

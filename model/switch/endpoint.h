@@ -50,13 +50,15 @@ int ep_send(lk_ep *e, const uint8_t *data, unsigned len, int tail, uint32_t tag)
 /* Segments queued and not yet fully pulled by the link. */
 unsigned ep_send_queued(const lk_ep *e);
 
-enum { EP_RX_END = 1, EP_RX_CORRUPT = 2, EP_RX_TRUNCATED = 4 };
+enum { EP_RX_END = 1, EP_RX_CORRUPT = 2, EP_RX_TRUNCATED = 4, EP_RX_LOST = 8 };
 /* Symbols of the current packet waiting in the slack (through its tail). */
 unsigned ep_rx_avail(const lk_ep *e);
 /* Take up to max symbols of the current packet (stops after the tail). */
 unsigned ep_recv_syms(lk_ep *e, lk_sym *out, unsigned max);
 /* Byte view: up to max data bytes; *flags gets EP_RX_* for what was taken
- * (EP_RX_TRUNCATED: the packet ended with a bare GAP, i.e. a switch cut it). */
+ * (EP_RX_TRUNCATED: the packet ended with a bare GAP, i.e. a switch cut it;
+ * EP_RX_CORRUPT: a byte was flipped and EP_RX_LOST: bytes before one were
+ * lost, by a link's error injection - known to the model, not the NI). */
 unsigned ep_recv(lk_ep *e, uint8_t *buf, unsigned max, unsigned *flags);
 /* Bytes are waiting that the NI has not taken (for deadlock reports). */
 int ep_rx_pending(const lk_ep *e);

@@ -44,6 +44,7 @@ struct lk_dir {
     void *src_ctx;
     sim_time tx_free;        /* the serialiser is busy until then */
     sim_time wake_at;        /* pending wake-up for a short chunk, or NEVER */
+    int lost_mark;           /* a lost chunk's packet goes on: mark its next symbol LK_LOST */
     int pumping;
     sw_ring fc;              /* fc_sym, in time order */
     int stopped_now;         /* state after every symbol with t <= now */
@@ -371,12 +372,20 @@ static void inject_errors(lk_dir *d, flight *f)
         if (last.flags & LK_TAIL) {       /* the framing survives */
             f->sym[0] = last;
             f->sym[0].byte = 0;
-            f->sym[0].flags = LK_TAIL | LK_GAP;
+            f->sym[0].flags = LK_TAIL | LK_GAP | LK_LOST;
             f->n = 1;
+            d->lost_mark = 0;
         } else {
+            /* a chunk never spans two packets: the packet goes on in the
+             * next chunk, which tells the receiver bytes are missing */
             f->n = 0;
+            d->lost_mark = 1;
         }
         return;
+    }
+    if (d->lost_mark && f->n) {
+        f->sym[0].flags |= LK_LOST;
+        d->lost_mark = 0;
     }
     if (d->p.corrupt_prob > 0 && sw_rng_unit(&d->rng) < d->p.corrupt_prob) {
         unsigned i = (unsigned)(sw_rng_next(&d->rng) % f->n);
@@ -396,6 +405,7 @@ static void commit(lk_dir *d, sim_time s, unsigned n)
     d->src->pull(d->src_ctx, f->sym, n, s, s + ser);
     if (trace_cur) trace_link_chunk(d, f->sym, n, s, s + ser);
     inject_errors(d, f);
+    if (d->p.damage) d->p.damage(d->p.damage_ctx, f->sym, f->n);
     d->tx_free = s + ser;
     evq_at(d->q, f->arrive, on_arrival, d);
 }

@@ -38,6 +38,11 @@ typedef struct {
     double corrupt_prob;   /* per chunk: one byte gets a bit flipped */
     double loss_prob;      /* per chunk: its data bytes vanish (a tail survives) */
     uint64_t seed;         /* for the two probabilities above */
+    /* Tests: damage of their own choosing, applied to every chunk after
+     * the random injection (NULL: none). It must mark what it changes
+     * LK_CORRUPT, as the injection does, so the receiver's statistics see it. */
+    void (*damage)(void *ctx, lk_sym *sym, unsigned n);
+    void *damage_ctx;
     int unchecked;         /* skip the slack check: demonstrations only */
 } lk_params;
 

@@ -10,6 +10,7 @@ enum {
     LK_TAIL    = 1,   /* last character of a packet (the GAP follows it) */
     LK_CORRUPT = 2,   /* damaged on some link (error injection) */
     LK_GAP     = 4,   /* a bare GAP: no data byte, ends a truncated packet */
+    LK_LOST    = 8,   /* bytes of this packet before it were lost on some link */
 };
 
 #define LK_NO_NODE 0xFFFFu   /* tag value for an unknown source/destination */

@@ -351,6 +351,7 @@ static void host_run(const run_spec *r, run_result *res)
     run_param ps[MAX_PARAMS];
     int nps = run_params(r, ps, MAX_PARAMS);
     int ready = 0;                 /* processes set up */
+    int damage = 0;                /* links damage traffic: report what the CRCs missed */
     cluster_desc net = c;          /* compare_pci's extra node joins the network too */
     net.nodes = n;
     if (!strcmp(net.topology, "none"))
@@ -371,6 +372,7 @@ static void host_run(const run_spec *r, run_result *res)
     o.livelock = (sim_time)(run_number(r, "experiment.livelock_us", 1e6) * 1e6);
     o.fab.link.corrupt_prob = run_number(r, "experiment.link_corrupt_prob", 0);
     o.fab.link.loss_prob = run_number(r, "experiment.link_loss_prob", 0);
+    damage = o.fab.link.corrupt_prob > 0 || o.fab.link.loss_prob > 0;
     s = cosim_new(&t, &o, err, sizeof err);
     if (!s) {
         result_fail(res, "cluster: %s", err);
@@ -439,6 +441,10 @@ static void host_run(const run_spec *r, run_result *res)
          * failed because the run stopped says where it was, without the
          * reason the lines above give already. */
         exp_switch_drops(cosim_fabric(s), res);   /* a lost packet explains many hangs */
+        if (damage) {
+            char dl[512];
+            result_fail(res, "%s", exp_link_damage(s, res, dl, sizeof dl));
+        }
         char why[512], stop[600];
         cosim_stop_text(s, st, until, why, sizeof why);
         snprintf(stop, sizeof stop, "the simulation stopped: %s", why);
@@ -500,6 +506,10 @@ static void host_run(const run_spec *r, run_result *res)
         }
     }
     result_set(res, "sim_us", (double)pr[0].end / 1e6);
+    if (damage) {   /* the statistics, and a line for whoever watches the run */
+        char dl[512];
+        fprintf(stderr, "%s\n", exp_link_damage(s, res, dl, sizeof dl));
+    }
     result_set(res, "events", (double)cosim_get_stats(s)->events);
     if (wants(r, "link_util_max") || wants(r, "link_util_mean"))
         link_utilisation(s, &t, pr[0].end, res);

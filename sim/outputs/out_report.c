@@ -183,6 +183,41 @@ int write_report(const sim_outputs *o, const comparison *cmp, int failed)
         fputc('\n', f);
     }
 
+    /* Runs on damaged links carry the damage statistics (exp_drops.h); a
+     * scenario without damage has none, and its report stays as it was. */
+    int damaged = 0;
+    double v;
+    for (int s = 0; s < sc->nseries; s++)
+        for (int i = 0; i < o->nx; i++)
+            damaged |= result_get(out_result(o, s, i), "crc_missed", &v) == 0;
+    if (damaged) {
+        fputs("## Link damage\n\nChunks the links corrupted or lost, packets the NIs received with a damaged "
+              "byte or lost bytes, how many of those passed the CRC, and of those how many had lost bytes "
+              "(experiment.link_corrupt_prob, link_loss_prob; docs/network.md).\n\n| series |", f);
+        if (sc->sweep.present) {
+            fputc(' ', f);
+            md_cell(f, sc->sweep.label);
+            fputs(" |", f);
+        }
+        fputs(" corrupted_chunks | lost_chunks | damaged_packets | crc_missed | crc_missed_short |\n|---|---|---|---|---|---|", f);
+        fputs(sc->sweep.present ? "---|\n" : "\n", f);
+        static const char *const dm[5] = {"corrupted_chunks", "lost_chunks", "damaged_packets", "crc_missed",
+                                          "crc_missed_short"};
+        for (int s = 0; s < sc->nseries; s++)
+            for (int i = 0; i < o->nx; i++) {
+                const run_result *r = out_result(o, s, i);
+                if (result_get(r, "crc_missed", &v)) continue;
+                fputs("| ", f);
+                md_cell(f, sc->series[s].name);
+                fputs(" |", f);
+                if (sc->sweep.present) fprintf(f, " %s |", fmt_num(o->xs[i], b1));
+                for (int m = 0; m < 5; m++)
+                    fprintf(f, " %s |", result_get(r, dm[m], &v) ? "-" : fmt_num(v, b1));
+                fputc('\n', f);
+            }
+        fputc('\n', f);
+    }
+
     int met = 0;
     for (int s = 0; s < sc->nseries; s++)
         for (int i = 0; i < o->nx; i++)

@@ -265,6 +265,120 @@ TEST(card_engines, corrupted_chunks_give_a_nonzero_crc_residue)
     }
 }
 
+/* Chosen damage (lk_params.damage): flip the given bits of the nth data
+ * byte of every packet, marked as the links' own injection marks them. */
+typedef struct {
+    unsigned off;        /* data bytes of the current packet seen so far */
+    int nflip;
+    unsigned at[2];      /* byte offsets in the packet */
+    uint8_t mask[2];
+} flips;
+
+static void flip_bytes(void *ctx, lk_sym *sym, unsigned n)
+{
+    flips *fl = ctx;
+    for (unsigned i = 0; i < n; i++) {
+        if (sym[i].flags & LK_GAP) continue;
+        for (int k = 0; k < fl->nflip; k++)
+            if (fl->at[k] == fl->off) {
+                sym[i].byte ^= fl->mask[k];
+                sym[i].flags |= LK_CORRUPT;
+            }
+        fl->off++;
+        if (sym[i].flags & LK_TAIL) fl->off = 0;
+    }
+}
+
+/* CRC-8 (x^8+x^2+x+1) has the factor x+1, so it sees every odd number of
+ * flipped bits, and x has order 127 modulo it, so two flips 127 bits apart
+ * (x^i (x^127 + 1)) leave the residue 0: a packet longer than 16 bytes can
+ * arrive damaged with a good CRC-8. The card counts what it received
+ * damaged and which of that passed: crc_missed is not vacuous. */
+TEST(card_engines, crc8_misses_two_flips_127_bits_apart_and_the_card_counts_them)
+{
+    /* bit positions MSB first, as the CRC shifts: byte 3 bit 7 is 24, byte
+     * 18 bit 0 is 18*8+7 = 151 = 24 + 127; byte 10 bit 0 is 87 (63 apart). */
+    static const flips cases[3] = {
+        {0, 1, {3, 0}, {0x80, 0}},        /* one flip: refused */
+        {0, 2, {3, 18}, {0x80, 0x01}},    /* 127 bits apart: passes */
+        {0, 2, {3, 10}, {0x80, 0x01}},    /* 63 bits apart: refused */
+    };
+    for (int k = 0; k < 2; k++)
+        for (int c = 0; c < 3; c++) {
+            flips fl = cases[c];
+            fabric_opts fo;
+            fabric_opts_default(&fo);
+            fo.link.damage = flip_bytes;
+            fo.link.damage_ctx = &fl;
+            eng e;
+            eng_init(&e, CHIPS[k], 0, &fo);
+            crc_on(&e, 0, 0);
+            crc_on(&e, 1, 0);
+            fill(mem(&e, 0) + 0x1000, 64, 9);
+            post(&e, 1, 0, 0x2000, 128);
+            send_seg(&e, 0, 1000000, 0x1000, 64, 1);
+            evq_run_until(e.x.q, SIM_US(50));
+            ASSERT_EQ(isr(&e, 1, SIM_US(50)) & e.R->recv, e.R->recv);
+            const card_stats *st = card_get_stats(e.x.card[1]);
+            /* the data did arrive damaged, in every case */
+            ASSERT_TRUE(memcmp(mem(&e, 1) + 0x2000, mem(&e, 0) + 0x1000, 64) != 0);
+            ASSERT_EQ(st->packets_recv, 1);
+            ASSERT_EQ(st->damaged_recv, 1);
+            int passes = c == 1;
+            ASSERT_EQ(mem(&e, 1)[0x2000 + 64] == 0, passes);   /* the CRC-8 residue */
+            ASSERT_EQ(st->crc_errors, !passes);
+            ASSERT_EQ(st->crc_missed, passes);
+            fix_free(&e.x);
+        }
+}
+
+/* Every chunk lost: only the framing (a bare GAP) arrives, marked as
+ * having lost bytes; a cut packet never passes, so it is damaged, not missed. */
+TEST(card_engines, a_packet_that_lost_its_bytes_is_damaged_and_refused)
+{
+    for (int k = 0; k < 2; k++) {
+        fabric_opts fo;
+        fabric_opts_default(&fo);
+        fo.link.loss_prob = 1.0;
+        eng e;
+        eng_init(&e, CHIPS[k], 0, &fo);
+        crc_on(&e, 0, 0);
+        crc_on(&e, 1, 0);
+        fill(mem(&e, 0) + 0x1000, 64, 3);
+        post(&e, 1, 0, 0x2000, 128);
+        send_seg(&e, 0, 1000000, 0x1000, 64, 1);
+        evq_run_until(e.x.q, SIM_US(50));
+        const card_stats *st = card_get_stats(e.x.card[1]);
+        ASSERT_EQ(st->packets_recv, 1);
+        ASSERT_EQ(st->truncated, 1);
+        ASSERT_EQ(st->damaged_recv, 1);
+        ASSERT_EQ(st->crc_missed, 0);
+        fix_free(&e.x);
+    }
+}
+
+/* Without damage nothing is counted as damaged. */
+TEST(card_engines, an_undamaged_packet_is_not_counted_as_damaged)
+{
+    for (int k = 0; k < 2; k++) {
+        eng e;
+        eng_init(&e, CHIPS[k], 1, NULL);
+        crc_on(&e, 0, 0);
+        crc_on(&e, 1, 0);
+        mem(&e, 0)[0x1000] = 0x83;   /* through the switch: port 3 */
+        fill(mem(&e, 0) + 0x1001, 63, 5);
+        post(&e, 1, 0, 0x2000, 128);
+        send_seg(&e, 0, 1000000, 0x1000, 64, 1);
+        evq_run_until(e.x.q, SIM_US(50));
+        const card_stats *st = card_get_stats(e.x.card[1]);
+        ASSERT_EQ(st->packets_recv, 1);
+        ASSERT_EQ(st->crc_errors, 0);
+        ASSERT_EQ(st->damaged_recv, 0);
+        ASSERT_EQ(st->crc_missed, 0);
+        fix_free(&e.x);
+    }
+}
+
 TEST(card_engines, lanai9_crc32_residue_word_and_head_int)
 {
     for (int bad = 0; bad < 2; bad++) {

@@ -45,6 +45,12 @@ TEST(grim_e2e, a_corrupting_link_delays_but_does_not_stall_active_messages)
     harness_note("%g received, %g bad", sim_csv_col_in(d, "default.csv", "received"), sim_csv_col_in(d, "default.csv", "bad"));
     ASSERT_EQ(sim_csv_col_in(d, "default.csv", "received"), 60);
     ASSERT_EQ(sim_csv_col_in(d, "default.csv", "bad"), 0);
+    /* the damage reached the NIs, and their CRC-8 caught all of it here
+     * (docs/network.md, "Damaged links and what the CRC misses") */
+    harness_note("%g damaged packets received, %g passed the CRC", sim_csv_col_in(d, "default.csv", "damaged_packets"),
+                 sim_csv_col_in(d, "default.csv", "crc_missed"));
+    ASSERT_TRUE(sim_csv_col_in(d, "default.csv", "damaged_packets") > 0);
+    ASSERT_EQ(sim_csv_col_in(d, "default.csv", "crc_missed"), 0);
 }
 
 TEST(grim_e2e, remote_writes_land_byte_for_byte_including_page_pinned_memory)
