@@ -44,11 +44,16 @@ static void *xrealloc(void *p, size_t n)
     return r;
 }
 
+int evq_slow_paths(void)
+{
+    const char *e = getenv("MYRISIM_SLOW_PATHS");
+    return e && e[0] && strcmp(e, "0") != 0;
+}
+
 evq *evq_new(void)
 {
     evq *q = xrealloc(NULL, sizeof *q);
-    const char *slow = getenv("MYRISIM_SLOW_PATHS");
-    *q = (evq){.next_seq = 1, .quiet_off = slow && slow[0] && strcmp(slow, "0") != 0};
+    *q = (evq){.next_seq = 1, .quiet_off = evq_slow_paths()};
     return q;
 }
 

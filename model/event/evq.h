@@ -29,6 +29,10 @@ typedef struct {
 typedef uint64_t ev_id;                  /* 0 is never a valid id */
 
 evq *evq_new(void);
+/* 1 when MYRISIM_SLOW_PATHS (set, not "0") asks for every fast path off:
+ * the reference the fast paths are tested against (quiet events here,
+ * the co-simulation's caches in model/node). */
+int evq_slow_paths(void);
 void evq_free(evq *q);
 
 /* Schedule fn(arg) at absolute time t (t >= now, else it runs at now). */

@@ -18,12 +18,9 @@ void cosim_opts_default(cosim_opts *o)
     o->watchdog = 0;
 }
 
-/* MYRISIM_SLOW_PATHS=1: every fast path off (the reference for tests). */
-int cosim_slow_paths(void)
-{
-    const char *e = getenv("MYRISIM_SLOW_PATHS");
-    return e && e[0] && strcmp(e, "0") != 0;
-}
+/* MYRISIM_SLOW_PATHS=1: every fast path off (the reference for tests);
+ * read where the event queue reads it, so both agree. */
+int cosim_slow_paths(void) { return evq_slow_paths(); }
 
 const char *cosim_status_name(cosim_status st)
 {
