@@ -200,6 +200,22 @@ char *sim_replace(const char *text, const char *from, const char *to)
     return r;
 }
 
+const char *sim_cfg_variant(const char *dir, const char *scen, const char *from, const char *to)
+{
+    char src[1024], here[1100];
+    snprintf(src, sizeof src, "%s/%s", harness_root(), scen);
+    const char *slash = strrchr(src, '/');
+    snprintf(here, sizeof here, "\"%.*s/", (int)(slash - src), src);
+    char *text = sim_replace(sim_read(src, NULL), from, to);
+    while (strstr(text, "\"./")) text = sim_replace(text, "\"./", here);
+    static char path[4][1100];
+    static int k;
+    k = (k + 1) % 4;
+    snprintf(path[k], sizeof path[k], "%s/variant.cfg", dir);
+    sim_write(path[k], text);
+    return path[k];
+}
+
 int sim_same_file(const char *a, const char *b)
 {
     size_t la, lb;

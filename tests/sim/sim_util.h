@@ -38,6 +38,11 @@ void sim_run_ok_at(const char *file, int line, const char *fmt, ...) __attribute
 extern const char *const sim_base_cfg;
 /* Copy of text with the first occurrence of from replaced by to. */
 char *sim_replace(const char *text, const char *from, const char *to);
+/* dir/variant.cfg: the repository's scenario scen with the first `from`
+ * replaced by `to` (the test fails if it is absent) and every relative
+ * path ("./...) made to point beside scen, so the copy finds its files.
+ * Returns the new file's path (one of sim_replace's slots). */
+const char *sim_cfg_variant(const char *dir, const char *scen, const char *from, const char *to);
 /* Are two files byte-identical? */
 int sim_same_file(const char *a, const char *b);
 
