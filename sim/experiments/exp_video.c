@@ -64,7 +64,7 @@ exp_video *exp_video_start(const run_spec *r, cosim *s, int bus, run_result *res
             snprintf(err, sizeof err, "RISC program: %s", hm_error(v->k));
             goto bad;
         }
-        bt848_prog_build(prog, n, prog_pa, w, h, pa, 2);
+        bt848_prog_build(prog, n, prog_pa, w, h, pa, 2, 1);
     }
     if (!v->card || !v->k || bt848_start(v->card, prog_pa, v->frames)) goto bad;
     return v;
