@@ -1,7 +1,7 @@
 /* The BT848 driver's interrupt handler (exp_video_isr.h): an event chain
- * on the host, as the kernel runs it beside the user's process. Its CPU
- * time is counted, not taken from the process (the host model has no
- * preemption of a running process by a kernel handler). */
+ * on the host, as the kernel runs it beside the user's process; from entry
+ * to exit the CPU is the handler's (host_kernel_begin/end), so CPU work the
+ * process was doing meanwhile ends that much later. */
 #include "exp_video_isr.h"
 
 #include <stdio.h>
@@ -25,6 +25,7 @@ static void run(video_isr *x);
 static void fail(video_isr *x, const char *what)
 {
     if (!x->err[0]) snprintf(x->err, sizeof x->err, "BT848 interrupt handler: %s: %s", what, host_error(x->h));
+    if (x->running) host_kernel_end(x->h);
     x->running = 0;
 }
 
@@ -32,6 +33,7 @@ static void exited(void *ctx, int status)
 {
     video_isr *x = ctx;
     (void)status;
+    host_kernel_end(x->h);
     sim_time d = evq_now(host_evq(x->h)) - x->t0;
     x->st.runs++;
     x->st.cost_ps += d;
@@ -91,6 +93,7 @@ static void run(video_isr *x)
 {
     x->running = 1;
     x->t0 = evq_now(host_evq(x->h));
+    host_kernel_begin(x->h);
     if (host_after(x->h, host_profile_of(x->h)->irq_entry_ps, entered, x)) fail(x, "interrupt entry");
 }
 
@@ -115,6 +118,7 @@ void video_isr_free(video_isr *x)
 {
     if (!x) return;
     bt848_on_inta(x->card, NULL, NULL);
+    if (x->running) host_kernel_end(x->h);
     free(x);
 }
 

@@ -3,7 +3,9 @@
  * the host profile's interrupt entry it reads INT_STAT over PCI, and if
  * RISCI is set writes it back to clear it and marks the frame complete;
  * then the interrupt exit. Frames are complete only when this handler says
- * so (exp_video_latest hands out the newest). */
+ * so (exp_video_latest hands out the newest). From entry to exit the host's
+ * CPU is the handler's (host_kernel_begin/end): the program's CPU work
+ * meanwhile ends that much later. */
 #ifndef MYRISIM_EXPERIMENTS_EXP_VIDEO_ISR_H
 #define MYRISIM_EXPERIMENTS_EXP_VIDEO_ISR_H
 

@@ -77,6 +77,8 @@ TEST(video_isr, frames_are_marked_complete_by_the_interrupt_handler)
     ASSERT_TRUE(is->cost_ps / 3 > hp->irq_entry_ps + hp->irq_exit_ps);
     ASSERT_TRUE(is->max_ps < hp->irq_entry_ps + hp->irq_exit_ps + SIM_US(5));
     ASSERT_TRUE(is->marked_ps > raised);
+    /* the host's CPU was the handler's for exactly its runs */
+    ASSERT_EQ(host_kernel_in(r.h, 0, evq_now(r.q)), is->cost_ps);
     rig_down(&r);
 }
 
