@@ -149,9 +149,33 @@ static int traced(platform *p, const char *what, sim_time t0, uint64_t bytes, in
     return rc;
 }
 
+typedef struct kwait { volatile int flag; evq *q; } kwait;
+
+static void kernel_done(void *ctx)
+{
+    kwait *w = ctx;
+    w->flag = 1;
+    evq_note_wake(w->q);
+}
+
+/* d of the program's CPU work. Kernel work that runs meanwhile (a device's
+ * interrupt handler, which preempts the program) takes the CPU: the work
+ * ends that much later. */
 static int advance(platform *p, sim_time d)
 {
-    p->be.advance_to(p->be.ctx, plat_now(p) + d);
+    sim_time t0 = plat_now(p);
+    p->be.advance_to(p->be.ctx, t0 + d);
+    while (!machine_ok(p)) {
+        sim_time own = plat_now(p) - t0 - host_kernel_in(p->h, t0, plat_now(p));
+        if (own >= d) break;
+        if (host_kernel_busy(p->h)) {   /* the program resumes when the handler is done */
+            kwait w = {0, host_evq(p->h)};
+            host_on_kernel_end(p->h, kernel_done, &w);
+            if (p->be.wait_flag(p->be.ctx, &w.flag)) break;
+            continue;
+        }
+        p->be.advance_to(p->be.ctx, plat_now(p) + (d - own));
+    }
     return machine_ok(p);
 }
 

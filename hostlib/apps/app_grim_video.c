@@ -1,8 +1,10 @@
 /* grim_video: BT848 frames delivered to a remote endpoint by an active
  * message frame request and a reply handler (dissertation section 6.4,
  * L1987, L2004). Node 0 has the capture card (kind host, experiment.video):
- * the card writes frames into host memory; node 0's request handler copies
- * the newest complete frame out of the driver's buffer into its own (the
+ * the card writes frames into host memory and its frame interrupt runs the
+ * driver's handler, which marks each frame complete; node 0's request
+ * handler copies the newest frame the handler marked (happ_env.video) out
+ * of the driver's buffer into its own (the
  * process cannot send from the driver's memory) and replies with it, one GRIM message
  * (fragmented by the library), its number and a 32-bit sum of its words in
  * the arguments. The last node asks REQUESTS times, PERIOD_US apart, and its
@@ -42,7 +44,9 @@ static uint32_t sum32(const uint8_t *b, uint32_t n)
     return s;
 }
 
-/* node 0: a frame request; reply with the newest complete frame */
+/* node 0: a frame request; reply with the newest frame the driver's
+ * interrupt handler marked complete, or "no frame" (number 0, no data)
+ * before it has marked one */
 static void on_request(grim *g, const grim_am *m, void *ctx)
 {
     video *v = ctx;

@@ -1,9 +1,9 @@
 /* BT848 capture card: the camera side puts status codes and lines into the
- * FIFO at NTSC's pace (one event each); the DMA side fetches and executes
- * the RISC program over PCI, one instruction at a time. */
-#include "bt848.h"
-
-#include "bt848_risc.h"
+ * FIFO at NTSC's pace (one event each; a line's bytes then arrive at a
+ * steady pace over its active part); the DMA side fetches and executes the
+ * RISC program over PCI, one instruction at a time, a WRITE as a burst
+ * each time the FIFO reaches its trigger point. */
+#include "bt848_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,7 +12,8 @@
 
 /* NTSC timing (30 frames of 525 lines a second); the FIFO size is our
  * reading of the Bt848 data sheet's "630 DWORD" FIFO (2,520 bytes), an
- * input; the latency timer is a typical BIOS setting. */
+ * input; the latency timer is a typical BIOS setting; the active part of a
+ * line is NTSC's (SMPTE 170M: 52.66 us of a 63.56 us line), an input. */
 const bt848_params bt848_default = {
     .name = "bt848",
     .fps = 30,
@@ -20,52 +21,7 @@ const bt848_params bt848_default = {
     .fifo_bytes = 2520,
     .latency_timer = 32,
     .max_burst = 0,
-};
-
-/* What the camera side puts into the FIFO. */
-typedef struct fifo_item {
-    int is_line;
-    uint32_t status;             /* !is_line: the status code */
-    int lost;                    /* a line that found no room (overrun): no bytes */
-    uint32_t taken;              /* bytes handed to WRITEs/SKIPs so far */
-    uint8_t *data;
-    struct fifo_item *next;
-} fifo_item;
-
-/* One entry of a frame's schedule, in half line slots from the frame's start. */
-typedef struct src_entry {
-    uint32_t at;
-    int is_line;
-    uint32_t status, row;
-} src_entry;
-
-typedef enum { X_IDLE, X_FETCH, X_WAIT, X_WRITE, X_STOPPED } x_state;
-
-struct bt848 {
-    bt848_params p;
-    evq *q;
-    pci_bus *bus;
-    pci_master *m;
-    uint32_t width, height, line_bytes;
-    /* camera side */
-    src_entry *sched;
-    uint32_t nsched, pos;
-    uint32_t frames, frame;
-    int frame_lost, running;
-    sim_time t0;
-    ev_id ev;
-    fifo_item *head, *tail;
-    uint32_t queued;             /* line bytes in the FIFO not yet handed to a WRITE */
-    /* DMA side */
-    x_state x;
-    uint64_t pc, addr_ctr;       /* instruction address; the target address counter (WRITEC) */
-    bt848_insn in;
-    uint32_t jumps;              /* JUMPs in a row (a loop of them takes no data) */
-    uint8_t fetch_buf[8];
-    pci_txn ft, wt;              /* the fetch, the line write */
-    int w_eol;
-    bt848_stats st;
-    char err[300];
+    .line_active = 52.66 / 63.56,
 };
 
 uint8_t bt848_pixel(uint32_t frame, uint32_t row, uint32_t i)
@@ -83,7 +39,7 @@ static sim_time at_ps(const bt848 *v, uint64_t half_slots)
 static uint32_t fifo_level(const bt848 *v, sim_time now)
 {
     uint32_t n = v->queued;
-    if (v->x == X_WRITE) n += v->wt.len - pci_txn_progress(&v->wt, now);
+    if (v->w_busy) n += v->wt.len - pci_txn_progress(&v->wt, now);
     return n;
 }
 
@@ -101,7 +57,9 @@ static void stop(bt848 *v, const char *fmt, ...)
     v->x = X_STOPPED;
     /* the card is off: the camera side stops feeding it */
     if (v->ev) evq_cancel(v->q, v->ev);
-    v->ev = 0;
+    if (v->w_ev) evq_cancel(v->q, v->w_ev);
+    if (v->end_ev) evq_cancel(v->q, v->end_ev);
+    v->ev = v->w_ev = v->end_ev = 0;
     v->running = 0;
 }
 
@@ -123,6 +81,7 @@ static void pop_head(bt848 *v)
     fifo_item *it = v->head;
     v->head = it->next;
     if (!v->head) v->tail = NULL;
+    if (v->producing == it) v->producing = NULL;
     free(it->data);
     free(it);
 }
@@ -162,23 +121,83 @@ static void next_insn(bt848 *v)
 {
     v->st.insns++;
     v->jumps = v->in.op == BT848_OP_JUMP ? v->jumps + 1 : 0;
-    if (v->in.w0 & BT848_RISC_IRQ) v->st.irqs++;
+    if (v->in.w0 & BT848_RISC_IRQ) {
+        v->st.irqs++;
+        bt848_regs_risc_irq(v);
+    }
     if (v->in.op == BT848_OP_JUMP) v->pc = v->in.addr;
     else v->pc += 4 * v->in.dwords;
     fetch(v);
 }
 
-static void write_done(pci_txn *t, void *ctx)
+/* Bytes of line `it` in the FIFO by `now` (whole DWORDs, at a steady pace
+ * over its active part), and the first time at least n are. */
+static uint32_t produced(const bt848 *v, const fifo_item *it, sim_time now)
+{
+    if (now >= it->t_end) return v->line_bytes;
+    if (now <= it->t_begin) return 0;
+    uint64_t dw = (uint64_t)(now - it->t_begin) * (v->line_bytes / 4) / (uint64_t)(it->t_end - it->t_begin);
+    return (uint32_t)dw * 4;
+}
+
+static sim_time produced_by(const bt848 *v, const fifo_item *it, uint32_t n)
+{
+    uint64_t dw = (n + 3) / 4, all = v->line_bytes / 4, dur = (uint64_t)(it->t_end - it->t_begin);
+    if (dw >= all) return it->t_end;
+    return it->t_begin + (sim_time)((dw * dur + all - 1) / all);
+}
+
+static void burst(bt848 *v);
+
+static void burst_wake(void *arg)
+{
+    bt848 *v = arg;
+    v->w_ev = 0;
+    burst(v);
+}
+
+static void burst_done(pci_txn *t, void *ctx)
 {
     bt848 *v = ctx;
+    v->w_busy = 0;
     if (t->resp != PCI_RESP_OK) {
         refuse(v, "line DMA to 0x%llx failed (%s)", (unsigned long long)t->addr, pci_resp_name(t->resp));
         return;
     }
     v->st.bytes += t->done;
     v->st.last_done_ps = t->t_done;
-    if (v->w_eol) pop_head(v);
-    next_insn(v);
+    v->st.bursts++;
+    if (!v->st.burst_min || t->len < v->st.burst_min) v->st.burst_min = t->len;
+    if (t->len > v->st.burst_max) v->st.burst_max = t->len;
+    v->w_addr += t->len;
+    v->w_off += t->len;
+    v->w_left -= t->len;
+    burst(v);
+}
+
+/* The WRITE in hand: once the FIFO holds the trigger point's bytes of its
+ * line (or all it still needs, if fewer) ask for the bus and move what the
+ * FIFO holds of them; the last burst ends the instruction. */
+static void burst(bt848 *v)
+{
+    if (!v->w_left) {
+        if (v->w_eol) pop_head(v);
+        next_insn(v);
+        return;
+    }
+    sim_time now = evq_now(v->q);
+    uint32_t have = produced(v, v->head, now) - v->w_off, trig = 4 * v->trigger_dwords;
+    uint32_t need = v->w_left < trig ? v->w_left : trig;
+    if (have < need) {
+        v->w_ev = evq_at(v->q, produced_by(v, v->head, v->w_off + need), burst_wake, v);
+        return;
+    }
+    uint32_t n = have < v->w_left ? have : v->w_left;
+    v->queued -= n;
+    v->w_busy = 1;
+    v->wt = (pci_txn){.cmd = PCI_WRITE, .addr = v->w_addr, .data = v->head->data + v->w_off, .len = n,
+                      .on_done = burst_done, .ctx = v};
+    pci_submit(v->m, &v->wt);
 }
 
 /* WRITE, WRITEC, SKIP: take count bytes of the line at the FIFO's head. */
@@ -209,9 +228,9 @@ static void take_line(bt848 *v, fifo_item *it)
     uint64_t addr = in->op == BT848_OP_WRITE ? in->addr : v->addr_ctr;
     uint32_t off = it->taken;
     it->taken += in->count;
-    if (!it->lost) v->queued -= in->count;
     v->addr_ctr = addr + in->count;   /* kept current through SKIPs and overruns, as the card does */
     if (in->op == BT848_OP_SKIP || it->lost) {
+        if (!it->lost) v->queued -= in->count;
         if (eol) pop_head(v);
         next_insn(v);
         return;
@@ -223,9 +242,10 @@ static void take_line(bt848 *v, fifo_item *it)
     }
     v->x = X_WRITE;
     v->w_eol = eol;
-    v->wt = (pci_txn){.cmd = PCI_WRITE, .addr = addr, .data = it->data + off, .len = in->count,
-                      .on_done = write_done, .ctx = v};
-    pci_submit(v->m, &v->wt);
+    v->w_addr = addr;
+    v->w_off = off;
+    v->w_left = in->count;
+    burst(v);
 }
 
 /* Run the instruction in hand as far as the FIFO allows; called again when
@@ -267,7 +287,7 @@ static void execute(bt848 *v)
             }
             /* RESYNC: drop what comes before the status */
             if (it->is_line) v->st.lines_discarded++;
-            if (it->is_line && !it->lost) v->queued -= v->line_bytes - it->taken;
+            if (it->is_line && !it->lost) v->queued -= v->line_bytes - it->taken;   /* the line's rest */
             pop_head(v);
         }
         return;
@@ -301,6 +321,33 @@ static fifo_item *item_new(void)
     return it;
 }
 
+/* The line whose pixels have been arriving is complete: if the FIFO holds
+ * more than it can (the DMA has fallen behind), its newest pixels, this
+ * line's, were lost: the line is dropped (its place in the stream kept)
+ * and so is its frame. Runs at the line's end (or at the next line's
+ * start, whichever comes first). */
+static void line_end(bt848 *v)
+{
+    fifo_item *it = v->producing;
+    sim_time now = evq_now(v->q);
+    if (!it || now < it->t_end) return;
+    v->producing = NULL;
+    if (fifo_level(v, now) <= v->p.fifo_bytes || it->taken) return;   /* (the DMA is never on an overrun line) */
+    it->lost = 1;
+    v->queued -= v->line_bytes;
+    free(it->data);
+    it->data = NULL;
+    v->st.lines_dropped++;
+    v->frame_lost = 1;
+}
+
+static void line_end_event(void *arg)
+{
+    bt848 *v = arg;
+    v->end_ev = 0;
+    line_end(v);
+}
+
 static void src_event(void *arg)
 {
     bt848 *v = arg;
@@ -308,15 +355,11 @@ static void src_event(void *arg)
     sim_time now = evq_now(v->q);
     const src_entry *e = &v->sched[v->pos];
     fifo_item *it = item_new();
+    line_end(v);
     if (e->is_line) {
         it->is_line = 1;
         v->st.lines++;
-        if (fifo_level(v, now) + v->line_bytes > v->p.fifo_bytes) {
-            /* no room: the line is lost, its place in the stream kept */
-            it->lost = 1;
-            v->st.lines_dropped++;
-            v->frame_lost = 1;
-        } else {
+        {
             it->data = malloc(v->line_bytes);
             if (!it->data) {
                 fprintf(stderr, "myrisim: out of memory in the BT848\n");
@@ -324,7 +367,14 @@ static void src_event(void *arg)
             }
             for (uint32_t i = 0; i < v->line_bytes; i++) it->data[i] = bt848_pixel(v->frame, e->row, i);
             v->queued += v->line_bytes;
+            /* its pixels arrive over the active part of its slot, the last at the slot's end */
+            it->t_end = at_ps(v, (uint64_t)v->frame * 2 * v->p.lines_per_frame + e->at + 2);
+            it->t_begin = it->t_end - (sim_time)(v->p.line_active * 1e12 / (v->p.fps * v->p.lines_per_frame) + 0.5);
+            if (it->t_begin < now) it->t_begin = now;
             if (!v->st.first_line_ps) v->st.first_line_ps = now;
+            v->producing = it;
+            if (v->end_ev) evq_cancel(v->q, v->end_ev);
+            v->end_ev = evq_at(v->q, it->t_end, line_end_event, v);
         }
     } else {
         it->status = e->status;
@@ -351,7 +401,8 @@ bt848 *bt848_new(pci_bus *bus, const bt848_params *p, uint32_t width, uint32_t h
         return NULL;
     }
     uint32_t fields = height > 240 ? 2 : 1, lines = height / fields;
-    if (2 * (lines + 1) > p->lines_per_frame || p->fps <= 0 || width * 2 > p->fifo_bytes) {
+    if (2 * (lines + 1) > p->lines_per_frame || p->fps <= 0 || width * 2 > p->fifo_bytes || !(p->line_active > 0) ||
+        p->line_active > 1) {
         snprintf(err, n, "%s: profile cannot carry %ux%u (lines %u, fps %g, FIFO %u bytes)", p->name, width, height,
                  p->lines_per_frame, p->fps, p->fifo_bytes);
         return NULL;
@@ -364,11 +415,13 @@ bt848 *bt848_new(pci_bus *bus, const bt848_params *p, uint32_t width, uint32_t h
     v->m = pci_master_new(bus, p->name, 4, p->latency_timer, p->max_burst);
     v->width = width;
     v->height = height;
+    v->trigger_dwords = 4;   /* GPIO_DMA_CTL's reset value: PKTP 0 */
     v->line_bytes = width * 2;
     /* a frame's schedule: each captured field's FM1 at its start and a line
-     * at the end of each of its first `lines` slots; each field's resync at
-     * its end (VRO after the odd field, VRE after the even one: 262.5 slots
-     * each). 320x240 captures the odd field only. */
+     * at the start of each of its first `lines` slots (its bytes ready by
+     * the slot's end); each field's resync at its end (VRO after the odd
+     * field, VRE after the even one: 262.5 slots each). 320x240 captures
+     * the odd field only. */
     v->sched = calloc(2 * (lines + 2), sizeof *v->sched);
     if (!v->sched) {
         free(v);
@@ -379,7 +432,7 @@ bt848 *bt848_new(pci_bus *bus, const bt848_params *p, uint32_t width, uint32_t h
         if (f < fields) {
             v->sched[v->nsched++] = (src_entry){.at = f * lpf, .status = BT848_ST_FM1};
             for (uint32_t i = 0; i < lines; i++)
-                v->sched[v->nsched++] = (src_entry){.at = f * lpf + 2 * (i + 1), .is_line = 1, .row = fields * i + f};
+                v->sched[v->nsched++] = (src_entry){.at = f * lpf + 2 * i, .is_line = 1, .row = fields * i + f};
         }
         v->sched[v->nsched++] = (src_entry){.at = (f + 1) * lpf, .status = f ? BT848_ST_VRE : BT848_ST_VRO};
     }
@@ -408,12 +461,24 @@ void bt848_free(bt848 *v)
 {
     if (!v) return;
     if (v->ev) evq_cancel(v->q, v->ev);
+    if (v->w_ev) evq_cancel(v->q, v->w_ev);
+    if (v->end_ev) evq_cancel(v->q, v->end_ev);
     while (v->head) pop_head(v);
     free(v->sched);
     free(v);
 }
 
 int bt848_busy(const bt848 *v) { return v->queued > 0 || v->x == X_WRITE; }
+
+int bt848_set_trigger(bt848 *v, uint32_t dwords)
+{
+    uint32_t code = dwords == 4 ? 0 : dwords == 8 ? 1 : dwords == 16 ? 2 : dwords == 32 ? 3 : 4;
+    if (code > 3) return -1;
+    v->trigger_dwords = dwords;
+    v->dma_ctl = (v->dma_ctl & ~0xcu) | code << 2;   /* GPIO_DMA_CTL's PKTP field */
+    return 0;
+}
+uint32_t bt848_trigger(const bt848 *v) { return v->trigger_dwords; }
 int bt848_done(const bt848 *v)
 {
     /* stopped, or the stream has ended and the program waits for more of it */

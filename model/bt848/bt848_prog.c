@@ -16,7 +16,7 @@ size_t bt848_prog_bytes(uint32_t width, uint32_t height, int nbuf)
 }
 
 size_t bt848_prog_build(uint8_t *dst, size_t cap, uint64_t pa, uint32_t width, uint32_t height,
-                        const uint64_t *buf, int nbuf)
+                        const uint64_t *buf, int nbuf, int irq)
 {
     if (nbuf < 1 || cap < bt848_prog_bytes(width, height, nbuf)) return 0;
     uint32_t bpl = width * 2, fields = height > 240 ? 2 : 1, lines = height / fields;
@@ -27,7 +27,7 @@ size_t bt848_prog_build(uint8_t *dst, size_t cap, uint64_t pa, uint32_t width, u
             if (f) bt848_risc_put(p, BT848_RISC_OP(BT848_OP_SYNC) | BT848_RISC_RESYNC | BT848_ST_VRO, 0), p += 8;
             bt848_risc_put(p, BT848_RISC_OP(BT848_OP_SYNC) | BT848_ST_FM1, 0), p += 8;
             for (uint32_t i = 0; i < lines; i++) {
-                uint32_t row = fields * i + f, last = f == fields - 1 && i == lines - 1;
+                uint32_t row = fields * i + f, last = irq && f == fields - 1 && i == lines - 1;
                 bt848_risc_put(p, BT848_RISC_OP(BT848_OP_WRITE) | BT848_RISC_SOL | BT848_RISC_EOL |
                                       (last ? BT848_RISC_IRQ : 0) | bpl,
                                (uint32_t)(buf[b] + (uint64_t)row * bpl));

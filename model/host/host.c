@@ -16,6 +16,10 @@ struct host {
     int irq_level[HOST_MAX_BUSES];
     void (*irq_fn)(void *);
     void *irq_ctx;
+    struct { sim_time t0, t1; } kspan[HOST_KERNEL_SPANS];   /* t1 SIM_TIME_NEVER while open */
+    int knext, kdepth;
+    void (*kend_fn)(void *);
+    void *kend_ctx;
     host_watch_fn watch_fn[HOST_MAX_WATCHERS];
     void *watch_ctx[HOST_MAX_WATCHERS];
     char err[320];
@@ -124,6 +128,52 @@ pci_bridge *host_bridge(host *h, int i) { return i >= 0 && i < h->nb ? h->br[i] 
 const char *host_error(const host *h) { return h->err; }
 const char *host_fault_text(const host *h) { return h->fault; }
 int host_faults(const host *h) { return h->nfaults; }
+
+/* ---- kernel work beside the program ---------------------------------- */
+
+void host_kernel_begin(host *h)
+{
+    if (h->kdepth++) return;
+    h->kspan[h->knext].t0 = evq_now(h->q);
+    h->kspan[h->knext].t1 = SIM_TIME_NEVER;
+}
+
+void host_kernel_end(host *h)
+{
+    if (!h->kdepth || --h->kdepth) return;
+    h->kspan[h->knext].t1 = evq_now(h->q);
+    h->knext = (h->knext + 1) % HOST_KERNEL_SPANS;
+    if (h->kend_fn) {
+        void (*fn)(void *) = h->kend_fn;
+        h->kend_fn = NULL;
+        fn(h->kend_ctx);
+    }
+}
+
+int host_kernel_busy(const host *h) { return h->kdepth > 0; }
+
+void host_on_kernel_end(host *h, void (*fn)(void *), void *ctx)
+{
+    if (!h->kdepth) {
+        fn(ctx);
+        return;
+    }
+    h->kend_fn = fn;
+    h->kend_ctx = ctx;
+}
+
+sim_time host_kernel_in(const host *h, sim_time t0, sim_time t1)
+{
+    sim_time sum = 0;
+    for (int i = 0; i < HOST_KERNEL_SPANS; i++) {
+        sim_time a = h->kspan[i].t0, b = h->kspan[i].t1;
+        if (a == b) continue;   /* unused */
+        if (a < t0) a = t0;
+        if (b > t1) b = t1;
+        if (b > a) sum += b - a;
+    }
+    return sum;
+}
 
 /* ---- interrupts ------------------------------------------------------- */
 

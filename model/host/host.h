@@ -49,6 +49,21 @@ sim_time host_memcpy_cost(const host *h, size_t n);
 int host_irq_level(const host *h);
 void host_on_irq(host *h, void (*fn)(void *ctx), void *ctx);
 
+/* Kernel work beside the host program (a device driver's interrupt
+ * handler): the CPU is the handler's from host_kernel_begin to
+ * host_kernel_end (nested calls count once). host_kernel_in is the CPU
+ * time such work took in [t0, t1); the platform lengthens the program's
+ * CPU work by it (hostlib/platform.c). The last HOST_KERNEL_SPANS spans are
+ * kept. */
+#define HOST_KERNEL_SPANS 16
+void host_kernel_begin(host *h);
+void host_kernel_end(host *h);
+sim_time host_kernel_in(const host *h, sim_time t0, sim_time t1);
+/* 1 while kernel work runs; fn(ctx) runs once when it next ends (at once
+ * if none runs). */
+int host_kernel_busy(const host *h);
+void host_on_kernel_end(host *h, void (*fn)(void *ctx), void *ctx);
+
 /* Activity watchers (idle polling, hostlib plat_idle_poll): fn(ctx) runs,
  * from the event that does it, on every bus-master (DMA) write that lands
  * in this host's memory and on every rise of the interrupt line. Several

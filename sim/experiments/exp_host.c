@@ -86,13 +86,16 @@ static const key_spec host_keys[] = {
     {"video", KT_STRING, 0, NULL, video_names, "video size", NULL,
      "a BT848 capture card on node 0's bus streams this size at 30 frames/s into host memory beside the program "
      "(none, the default, 320x240 or 640x480; measures video_frames, video_frames_dropped, video_mbs, video_pci_pct, "
-     "video_bus_busy_pct)"},
+     "video_bus_busy_pct, video_frames_marked, video_isr_us)"},
     {"rc1000_node", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "an RC-1000 FPGA card on this node's bus beside its NI, for its host program (plat_dev_*: grim_rc1000_stage); rc1000_circuit: a user's circuit file for canvas slot 4, rc1000_module its module (measures card_fpga_clocks)"},
     {"rc1000_circuit", KT_STRING, 0, NULL, NULL, NULL, NULL, "with rc1000_node: a Verilog file holding a circuit (appendix B.3), Verilated at run time into canvas slot 4"},
     {"rc1000_config", KT_STRING, 0, NULL, NULL, NULL, NULL, "with rc1000_node: the configuration file the host's function-fault handler loads (lines \"SLOT HANDLER\": the new function list)"},
     {"rc1000_elf", KT_STRING, 0, NULL, NULL, NULL, NULL, "with rc1000_node: the NI image of the card's node (default: elf), e.g. build/fw/grim/grim_rc1000.l4.elf, whose firmware serves the card itself (firmware/grim/card_*.c)"},
     {"rc1000_module", KT_STRING, 0, NULL, NULL, NULL, NULL, "the module in rc1000_circuit (default: the file's name)"},
     {"video_frames", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "frames the BT848 captures (default 30: one second)"},
+    {"video_trigger", KT_NUMBER, 0, NULL, NULL, NULL, NULL,
+     "the BT848's FIFO trigger point in DWORDs as its driver sets it (GPIO_DMA_CTL's PKTP: 4, 8, 16 or 32; default 32, "
+     "what bttv sets): a line goes to memory in bursts of this size"},
     {"backend", KT_STRING, 0, NULL, backend_names, "backend", NULL,
      "host processes as SystemC threads (systemc, the default where linked in) or on the plain-C backend (c)"},
     {NULL, 0, 0, NULL, NULL, NULL, NULL, NULL},
@@ -195,6 +198,10 @@ static int host_check(const run_spec *r, diag *d)
         diag_at(d, run_setting(r, "experiment.livelock_us"), "livelock_us must be >= 0 (0 = off)");
     else
         exp_check_range(r, "experiment.livelock_us", 0, 0, EXP_MAX_US, d);
+    double trig = run_number(r, "experiment.video_trigger", 32);
+    if (trig != 4 && trig != 8 && trig != 16 && trig != 32)
+        diag_at(d, run_setting(r, "experiment.video_trigger"),
+                "video_trigger must be 4, 8, 16 or 32 (DWORDs: the BT848's FIFO trigger points), not %g", trig);
     if (run_number(r, "experiment.time_limit_us", 1) <= 0)
         diag_at(d, run_setting(r, "experiment.time_limit_us"), "time_limit_us must be > 0");
     else

@@ -45,8 +45,9 @@ static bt848 *setup(uint32_t w, uint32_t h, uint32_t ws, evq **q)
     memset(mem, 0, sizeof mem);
     bt848 *v = bt848_new(bus_, &bt848_default, w, h, err, sizeof err);
     ASSERT_TRUE(v != NULL);
+    ASSERT_EQ(bt848_set_trigger(v, 32), 0);   /* what bttv's GPIO_DMA_CTL write sets (PKTP_32) */
     uint64_t buf[2] = {0, (uint64_t)w * h * 2};
-    ASSERT_EQ(bt848_prog_build(mem + PROG, sizeof mem - PROG, PROG, w, h, buf, 2), bt848_prog_bytes(w, h, 2));
+    ASSERT_EQ(bt848_prog_build(mem + PROG, sizeof mem - PROG, PROG, w, h, buf, 2, 1), bt848_prog_bytes(w, h, 2));
     return v;
 }
 
@@ -174,7 +175,7 @@ TEST(bt848, every_line_lands_where_the_program_says)
 }
 
 /* Each instruction is one 8-byte read on the bus: the card's transactions
- * are its fetches and its line writes, and the fetches are the program's
+ * are its fetches and its line bursts, and the fetches are the program's
  * instructions as far as it ran (3 frames, the JUMP, the next frame's
  * SYNC VRE) plus the SYNC FM1 it waits in when the stream ends. */
 TEST(bt848, the_instruction_fetches_appear_on_the_bus)
@@ -190,7 +191,9 @@ TEST(bt848, the_instruction_fetches_appear_on_the_bus)
                      (unsigned long long)ms->bytes);
         ASSERT_EQ(st->insns, 3 * per + 2);
         ASSERT_EQ(st->fetches, st->insns + 1);
-        ASSERT_EQ(ms->txns, st->fetches + 3ull * h);
+        /* an idle bus: each line goes as one burst a 32-DWORD trigger point */
+        ASSERT_EQ(st->bursts, 3ull * h * (w * 2 / 128));
+        ASSERT_EQ(ms->txns, st->fetches + st->bursts);
         ASSERT_EQ(ms->bytes, st->bytes + 8 * st->fetches);
         teardown(v, q);
     }
@@ -337,7 +340,7 @@ static const bt848_stats *slow_fetch_run(uint32_t ws, bt848 **out, evq **q)
     ASSERT_EQ(pci_bus_add_target(bus_, SLOWPROG, sizeof progmem, 4, &slow_ops, NULL, "slow"), 0);
     prog_ws = ws;
     uint64_t buf[2] = {0, FRAME};
-    ASSERT_EQ(bt848_prog_build(progmem, sizeof progmem, SLOWPROG, 640, 480, buf, 2), bt848_prog_bytes(640, 480, 2));
+    ASSERT_EQ(bt848_prog_build(progmem, sizeof progmem, SLOWPROG, 640, 480, buf, 2, 1), bt848_prog_bytes(640, 480, 2));
     ASSERT_EQ(bt848_start(v, SLOWPROG, 2), 0);
     while (!bt848_done(v) && evq_pending(*q)) evq_step(*q);
     ASSERT_TRUE(bt848_done(v));
@@ -378,5 +381,68 @@ TEST(bt848, late_instruction_fetches_cost_fifo_room)
             whole += right;
         }
     ASSERT_EQ(whole, st->lines - st->lines_dropped);
+    teardown(v, q);
+}
+
+/* The FIFO trigger point (GPIO_DMA_CTL's PKTP): on an idle bus a line goes
+ * as one burst each time the FIFO holds the trigger's DWORDs, so a 1,280-
+ * byte line is 1280 / (4 x trigger) bursts of 4 x trigger bytes, and every
+ * frame still lands whole; the register's field sets the same trigger, and
+ * a trigger the field cannot hold is refused. */
+TEST(bt848, a_line_goes_in_bursts_of_the_trigger_point)
+{
+    static const uint32_t trig[4] = {4, 8, 16, 32};
+    uint64_t prev_bursts = 0;
+    for (int k = 0; k < 4; k++) {
+        evq *q;
+        bt848 *v = setup(640, 480, 0, &q);
+        ASSERT_EQ(bt848_set_trigger(v, trig[k]), 0);
+        const bt848_stats *st = run(v, q, 1);
+        harness_note("trigger %2u DWORDs: %llu bursts, %u..%u bytes, card busy %.1f us", trig[k],
+                     (unsigned long long)st->bursts, st->burst_min, st->burst_max,
+                     pci_master_stats_of(bt848_master(v))->busy_ps / 1e6);
+        ASSERT_EQ(st->frames_dropped, 0);
+        ASSERT_EQ(st->bursts, 480ull * (1280 / (4 * trig[k])));
+        ASSERT_EQ(st->burst_min, 4 * trig[k]);
+        ASSERT_EQ(st->burst_max, 4 * trig[k]);
+        ASSERT_TRUE(frame_intact(640, 480, 0, 0));
+        if (k) ASSERT_TRUE(st->bursts < prev_bursts);
+        prev_bursts = st->bursts;
+        teardown(v, q);
+    }
+    evq *q;
+    bt848 *v = setup(320, 240, 0, &q);
+    char err[200];
+    ASSERT_EQ(bt848_set_trigger(v, 12), -1);
+    ASSERT_EQ(bt848_trigger(v), 32);
+    ASSERT_EQ(bt848_reg_write(v, BT848_REG_GPIO_DMA_CTL, 1u << 2, err, sizeof err), 0);   /* PKTP 1 */
+    ASSERT_EQ(bt848_trigger(v), 8);
+    const bt848_stats *st = run(v, q, 1);
+    ASSERT_EQ(st->bursts, 240ull * (640 / 32));
+    ASSERT_EQ(st->burst_max, 32);
+    teardown(v, q);
+}
+
+/* A bus the card must wait for delays its bursts but never makes them
+ * smaller than the trigger point (a burst is sized when the card asks for
+ * the bus: what the FIFO holds then). */
+TEST(bt848, a_busy_bus_never_makes_the_bursts_smaller)
+{
+    evq *q;
+    bt848 *v = setup(640, 480, 0, &q);
+    ASSERT_EQ(bt848_set_trigger(v, 8), 0);
+    ASSERT_EQ(pci_bus_add_target(bus_, 0x80000000u, 1 << 20, 4, &sink_ops, NULL, "sink"), 0);
+    hog_m = pci_master_new(bus_, "hog", 4, 32, 0);
+    hog_on = 1;
+    hog_done(&hog_t, NULL);
+    const bt848_stats *st = run(v, q, 1);
+    hog_on = 0;
+    harness_note("beside the hog, trigger 8: %llu bursts of %u..%u bytes", (unsigned long long)st->bursts,
+                 st->burst_min, st->burst_max);
+    ASSERT_EQ(st->frames_dropped, 0);
+    ASSERT_EQ(st->burst_min, 32);
+    ASSERT_TRUE(st->bursts <= 480ull * 40);
+    ASSERT_TRUE(pci_master_stats_of(bt848_master(v))->wait_ps > 0);
+    ASSERT_TRUE(frame_intact(640, 480, 0, 0));
     teardown(v, q);
 }

@@ -267,3 +267,31 @@ TEST(platform, a_second_device_is_reached_through_its_own_window)
     rc1000_free(c);
     fixture_close(&f);
 }
+
+/* Kernel work beside the program (a device's interrupt handler, e.g. the
+ * BT848 driver's) takes the CPU: the program's work in progress ends that
+ * much later; kernel work while the program does nothing costs it nothing. */
+static void kbegin(void *h) { host_kernel_begin(h); }
+static void kend(void *h) { host_kernel_end(h); }
+
+TEST(platform, an_interrupt_handler_beside_the_program_delays_its_work)
+{
+    fixture f;
+    open_fx(&f, &host_p3_550, 0, CHIP_LANAI4);
+    sim_time t = plat_now(f.p);
+    evq_at(f.q, t + SIM_US(1), kbegin, f.h);
+    evq_at(f.q, t + SIM_US(4), kend, f.h);
+    ASSERT_EQ(plat_compute(f.p, SIM_US(10)), 0);
+    ASSERT_EQ(plat_now(f.p) - t, SIM_US(13));
+    /* a handler running past the end of the work still delays it */
+    t = plat_now(f.p);
+    evq_at(f.q, t + SIM_US(9), kbegin, f.h);
+    evq_at(f.q, t + SIM_US(15), kend, f.h);
+    ASSERT_EQ(plat_compute(f.p, SIM_US(10)), 0);
+    ASSERT_EQ(plat_now(f.p) - t, SIM_US(16));
+    ASSERT_EQ(host_kernel_in(f.h, 0, plat_now(f.p)), SIM_US(9));
+    t = plat_now(f.p);
+    ASSERT_EQ(plat_compute(f.p, SIM_US(10)), 0);
+    ASSERT_EQ(plat_now(f.p) - t, SIM_US(10));
+    fixture_close(&f);
+}

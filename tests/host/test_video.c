@@ -30,6 +30,25 @@ TEST(video, the_bt848_streams_beside_the_nis_traffic)
     ASSERT_TRUE(b[2] >= a[2]);                      /* sharing the bus never makes the card's tenures cheaper */
 }
 
+TEST(video, a_trigger_point_the_card_has_not_is_refused_naming_the_key)
+{
+    char d[1024];
+    snprintf(d, sizeof d, "%s", sim_scratch("video_trig"));
+    int st = sim_cli("run scenarios/thesis/bt848_video.cfg --set experiment.video_trigger=12 --out %s", d);
+    harness_note("%s", sim_stderr());
+    ASSERT_EQ(st, 2);
+    ASSERT_TRUE(strstr(sim_stderr(), "video_trigger") != NULL);
+    ASSERT_TRUE(strstr(sim_stderr(), "4, 8, 16 or 32") != NULL);
+    /* a smaller trigger point: more, smaller bursts, more of the bus held */
+    ASSERT_EQ(sim_cli("run scenarios/thesis/bt848_video.cfg --set experiment.video_frames=6 --set experiment.video_trigger=4 "
+                      "--jobs 2 --out %s/t4", d), 0);
+    double a[7];
+    ASSERT_EQ(sim_csv_nums_in(d, "t4/640x480-alone.csv", a, 7), 0);
+    harness_note("trigger 4: busy %.2f%%", a[2]);
+    ASSERT_EQ((long)a[1], 0);
+    ASSERT_TRUE(a[2] > 20);
+}
+
 TEST(video, a_size_the_card_cannot_capture_is_refused)
 {
     char d[1024];
