@@ -64,8 +64,8 @@
  * on to host B, which checks word + SUBOP; then killPipeline(PIPE_ID) and
  * one more message, which node 0 checks the frame drops (card_dropped).
  * OUTQ: the frame's outgoing queue for results, 0 (default), 1, or 2 (even
- * messages to 0, odd to 1); with 1 or 2 node 0 takes from both
- * (rch_take_any). */
+ * messages to 0, odd to 1); node 0 takes each from its queue
+ * (rch_take_queue). */
 #include "app_grim_util.h"
 #include "app_grim_rc1000_pipe.h"
 #include "../grim/grim_card.h"
@@ -148,7 +148,10 @@ static int forward_one(stage *s)
     uint32_t ready = 0;
     while (!ready)
         if (rch_ready(&s->card, &ready)) return -1;
-    if (s->outq ? rch_take_any(&s->card, NULL) : rch_take(&s->card)) return -1;
+    /* (OUTQ: the result of message k is in the queue its Arg[3] named; the
+     * frame produces them in the order they came) */
+    if (s->outq ? rch_take_queue(&s->card, out_arg3(s, s->forwarded) == RC_ARG3_QUEUE1) : rch_take(&s->card))
+        return -1;
     const uint32_t *m = s->card.buf;
     uint32_t n = (m[2] >> 16) & 0x7FFu, k = s->forwarded % (MAX_INFLIGHT + 1);
     if (n != s->words) return snprintf(s->card.err, sizeof s->card.err, "the card produced %u words, not %u", n,
@@ -356,7 +359,8 @@ static int run(platform *p, happ_env *e)
         return happ_fail(e, "B2 = 1 needs INJECT = ni and PAGES = 0 (Table B.2's calls go to the NI-served card)");
     if (setpipe && (!ni || npages || b2 || setpipe != 1 || subop < 1))
         return happ_fail(e, "SETPIPE = 1 needs INJECT = ni, PAGES = 0, B2 = 0 and SUBOP 1..15 (stage 1 adds it)");
-    if (outq < 0 || outq > 2) return happ_fail(e, "OUTQ must be 0, 1 or 2 (alternate), not %lld", outq);
+    if (outq < 0 || outq > 2 || (setpipe && outq == 2))
+        return happ_fail(e, "OUTQ must be 0, 1 or 2 (alternate; not with SETPIPE, whose entry names one), not %lld", outq);
     if (ni && words < 2) return happ_fail(e, "INJECT = ni carries the number and send time in payload words 0 and 1: "
                                              "WORDS must be 2..%u, not %lld", RCH_MAX_WORDS, words);
     grim_options o;

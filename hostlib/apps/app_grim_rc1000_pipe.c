@@ -13,7 +13,7 @@
 #include <stdio.h>
 
 #define WAIT_STEP SIM_US(20)
-#define WAIT_STEPS 10000           /* 200 ms: far beyond a frame poll and one message */
+#define WAIT_STEPS 2500            /* 50 ms: far beyond a frame poll and one message (0.3 ms) */
 
 int rcp_setup(grim *g, uint32_t card, unsigned p1, uint32_t words, uint32_t stage2, uint32_t arg3, uint32_t sink,
               uint32_t h_out)

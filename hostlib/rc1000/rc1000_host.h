@@ -75,11 +75,11 @@ int rch_status(rch *r, uint32_t *ready, uint32_t *kind);
  * messages all go to queue 0; rch_take_any serves both queues. */
 int rch_take(rch *r);
 /* rc1000_host_out.c: the frame's two outgoing queues (L2567). The status
- * port counts the messages of both; rch_take_any finds the next one by the
- * queues' next slots (word 0 not 0 = full), queue 0 first, takes it as
- * rch_take does and says which queue it came from (*q, may be NULL). */
-int rch_take_any(rch *r, unsigned *q);
-/* Take the next message of queue q (0 or 1), which must be full. */
+ * port counts the messages of both and does not say which queue holds the
+ * next one; the caller knows (it chose the queue in the message's Arg[3]
+ * or in the forwarding entry). Take the next message of queue q (0 or 1) as
+ * rch_take does, after checking its slot is full (word 0 not 0): one more
+ * PIO read than rch_take. */
 int rch_take_queue(rch *r, unsigned q);
 /* The slot at word `base` of bank 3, bank 3 already held: length word,
  * DMA, slot freed, release (rc1000_host.c; for rc1000_host_out.c). */
