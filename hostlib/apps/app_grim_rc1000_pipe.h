@@ -2,8 +2,8 @@
  * two-stage pipeline on the card with Table B.2's setPipeline, runs its
  * messages through it, tears it down with killPipeline, and node 0 checks
  * that a message sent after the kill is dropped by the frame, not run. */
-#ifndef MYRISIM_APP_GRIM_RC1000_PIPE_H
-#define MYRISIM_APP_GRIM_RC1000_PIPE_H
+#ifndef MYRISIM_APPS_APP_GRIM_RC1000_PIPE_H
+#define MYRISIM_APPS_APP_GRIM_RC1000_PIPE_H
 
 #include "../grim/grim.h"
 #include "../rc1000/rc1000_host.h"
