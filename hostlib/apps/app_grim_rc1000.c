@@ -56,8 +56,18 @@
  * into page 2, alu_local adds them into page 1, and grim_celoxica_send
  * runs the circuit of SLOT (HANDLER) over that sum into the outgoing queue;
  * B checks x + y (+ SUBOP with EXPECT = add). Page faults are served as
- * with PAGES. */
+ * with PAGES.
+ * SETPIPE = 1 (INJECT = ni; app_grim_rc1000_pipe.c): host A sets up a
+ * two-stage pipeline with grim_celoxica_setPipeline (entries PIPE_ID and
+ * PIPE_ID + 1): stage 1 the ALU adds SUBOP to every word into the recycle
+ * buffer, stage 2 the circuit of SLOT (sub-op 0) into the outgoing queue,
+ * on to host B, which checks word + SUBOP; then killPipeline(PIPE_ID) and
+ * one more message, which node 0 checks the frame drops (card_dropped).
+ * OUTQ: the frame's outgoing queue for results, 0 (default), 1, or 2 (even
+ * messages to 0, odd to 1); node 0 takes each from its queue
+ * (rch_take_queue). */
 #include "app_grim_util.h"
+#include "app_grim_rc1000_pipe.h"
 #include "../grim/grim_card.h"
 #include "../grim/grim_celoxica.h"
 #include "../rc1000/rc1000_fault.h"
@@ -83,6 +93,8 @@ typedef struct {
     sim_time reset_ps;
     uint32_t npages;               /* PAGES: port A reads scratchpad pages 1..PAGES (0: the payload) */
     int b2;                        /* B2: host A drives the card with Table B.2's calls */
+    int setpipe;                   /* SETPIPE: a two-stage pipeline set up and killed by host A */
+    uint32_t pipe_id, outq;        /* PIPE_ID; OUTQ: 0, 1, or 2 (alternate) */
     void *page[RC_PAGE_NONE];      /* node 0: the host's copies of the pages (page database) */
     uint64_t page_pa[RC_PAGE_NONE];
     /* node 0: the card */
@@ -108,6 +120,11 @@ static uint32_t pattern(uint32_t k, uint32_t i) { return (k * 0x9E3779B9u) ^ (i 
 static uint32_t pg(const stage *s, uint32_t k) { return 1 + k % s->npages; }
 static uint32_t off(const stage *s, uint32_t k) { return (k * 4099u) % (RC_BANK_WORDS - s->words); }
 static uint32_t page_word(uint32_t p, uint32_t w) { return (p << 24) ^ (w * 2654435761u) ^ 0x00A5A5A5u; }
+/* Arg[3] of message k: into outgoing queue 0 or 1 (OUTQ) */
+static uint32_t out_arg3(const stage *s, uint32_t k)
+{
+    return s->outq == 1 || (s->outq == 2 && (k & 1)) ? RC_ARG3_QUEUE1 : RC_ARG3_QUEUE;
+}
 
 /* node 0: the host's copy of page p, made (and filled) when first asked for
  * (the fill is the test's data, not charged) */
@@ -131,7 +148,10 @@ static int forward_one(stage *s)
     uint32_t ready = 0;
     while (!ready)
         if (rch_ready(&s->card, &ready)) return -1;
-    if (rch_take(&s->card)) return -1;
+    /* (OUTQ: the result of message k is in the queue its Arg[3] named; the
+     * frame produces them in the order they came) */
+    if (s->outq ? rch_take_queue(&s->card, out_arg3(s, s->forwarded) == RC_ARG3_QUEUE1) : rch_take(&s->card))
+        return -1;
     const uint32_t *m = s->card.buf;
     uint32_t n = (m[2] >> 16) & 0x7FFu, k = s->forwarded % (MAX_INFLIGHT + 1);
     if (n != s->words) return snprintf(s->card.err, sizeof s->card.err, "the card produced %u words, not %u", n,
@@ -186,7 +206,7 @@ static void on_in(grim *g, const grim_am *m, void *ctx)
             return;
         }
     uint32_t hdr[8] = {GRIM_W0(0, 0), GRIM_W1(GRIM_T_AM, 0, 0, 0), s->words << 16, s->func,
-                       RC_ARG0(FWD, 0, 0, 1, s->subop, s->words & 1023u), 0, 0, RC_ARG3_QUEUE};
+                       RC_ARG0(FWD, 0, 0, 1, s->subop, s->words & 1023u), 0, 0, out_arg3(s, s->injected)};
     int rc;
     while ((rc = rch_inject(&s->card, hdr, m->data, s->words)) == 1)   /* ring full: let the frame catch up */
         if (forward_one(s)) break;
@@ -287,7 +307,7 @@ static int ni_measures(stage *s, happ_env *e)
     uint32_t v[9];
     for (int i = 0; i < 9; i++)
         if (grim_card_word(s->g, off[i], &v[i])) return gapp_fail(e, s->g, "card counters");
-    uint32_t sent = s->nmsg * (s->b2 ? 4u : 1u);   /* (B2: four calls a message) */
+    uint32_t sent = s->nmsg * (s->b2 ? 4u : 1u) + (s->setpipe ? RCP_EXTRA : 0);   /* (B2: four calls a message) */
     if (v[0] != sent)
         return happ_fail(e, "the NI wrote %u messages into the card's queue, not %u (%u refused)", v[0], sent, v[6]);
     double us = 1e6 / (double)e->ni_clock_hz, n = v[0];
@@ -304,12 +324,14 @@ static int ni_measures(stage *s, happ_env *e)
 
 static int run(platform *p, happ_env *e)
 {
-    long long nmsg, words, slot, subop, inflight, poll_us, handler, file_us, config_us, clock_us, reset_us, npages, b2;
+    long long nmsg, words, slot, subop, inflight, poll_us, handler, file_us, config_us, clock_us, reset_us, npages, b2,
+        setpipe, pipe_id, outq;
     if (happ_int(e, "MESSAGES", 16, &nmsg) || happ_int(e, "WORDS", 1024, &words) || happ_int(e, "SLOT", 0, &slot) ||
         happ_int(e, "SUBOP", 0, &subop) || happ_int(e, "INFLIGHT", 4, &inflight) || happ_int(e, "POLL_US", 0, &poll_us) ||
         happ_int(e, "HANDLER", 0x40 + slot, &handler) || happ_int(e, "FILE_LOAD_US", 10205, &file_us) ||
         happ_int(e, "CONFIG_US", 95114, &config_us) || happ_int(e, "SET_CLOCK_US", 2405, &clock_us) ||
-        happ_int(e, "RESET_US", 56813, &reset_us) || happ_int(e, "PAGES", 0, &npages) || happ_int(e, "B2", 0, &b2))
+        happ_int(e, "RESET_US", 56813, &reset_us) || happ_int(e, "PAGES", 0, &npages) || happ_int(e, "B2", 0, &b2) ||
+        happ_int(e, "SETPIPE", 0, &setpipe) || happ_int(e, "PIPE_ID", 2, &pipe_id) || happ_int(e, "OUTQ", 0, &outq))
         return -1;
     const char *expect = happ_str(e, "EXPECT", "copy"), *inject = happ_str(e, "INJECT", "host");
     if (nmsg < 1 || nmsg > MAX_MSGS) return happ_fail(e, "MESSAGES must be 1..%d, not %lld", MAX_MSGS, nmsg);
@@ -335,6 +357,10 @@ static int run(platform *p, happ_env *e)
     if (npages && !ni) return happ_fail(e, "PAGES needs INJECT = ni (the scratchpad stage is the NI-served card's)");
     if (b2 && (!ni || npages || b2 != 1))
         return happ_fail(e, "B2 = 1 needs INJECT = ni and PAGES = 0 (Table B.2's calls go to the NI-served card)");
+    if (setpipe && (!ni || npages || b2 || setpipe != 1 || subop < 1))
+        return happ_fail(e, "SETPIPE = 1 needs INJECT = ni, PAGES = 0, B2 = 0 and SUBOP 1..15 (stage 1 adds it)");
+    if (outq < 0 || outq > 2 || (setpipe && outq == 2))
+        return happ_fail(e, "OUTQ must be 0, 1 or 2 (alternate; not with SETPIPE, whose entry names one), not %lld", outq);
     if (ni && words < 2) return happ_fail(e, "INJECT = ni carries the number and send time in payload words 0 and 1: "
                                              "WORDS must be 2..%u, not %lld", RCH_MAX_WORDS, words);
     grim_options o;
@@ -349,7 +375,9 @@ static int run(platform *p, happ_env *e)
     *sp = (stage){.e = e, .p = p, .g = g, .words = (uint32_t)words, .subop = (uint32_t)subop, .slot = (uint32_t)slot,
                   .add = !strcmp(expect, "add"), .nmsg = (uint32_t)nmsg, .inflight = (uint32_t)inflight, .ni = ni,
                   .fn = {SIM_US(file_us), SIM_US(config_us), SIM_US(clock_us), {0}}, .reset_ps = SIM_US(reset_us),
-                  .npages = (uint32_t)npages, .b2 = (int)b2};
+                  .npages = (uint32_t)npages, .b2 = (int)b2, .setpipe = (int)setpipe,
+                  .pipe_id = (uint32_t)pipe_id, .outq = (uint32_t)outq};
+    if (setpipe) sp->add = 1;      /* stage 1 adds SUBOP; stage 2 (sub-op 0) copies */
     memcpy(sp->fn.funcs, e->dev_config_funcs, sizeof sp->fn.funcs);
     uint32_t me = grim_getMyVNN(g), last = grim_nodes(g) - 1, h_in, h_out, h_end, h_verdict;
     int rc = 0;
@@ -383,25 +411,36 @@ static int run(platform *p, happ_env *e)
             rc = happ_fail(e, "out of host memory");
             goto out;
         }
+        uint32_t card = grim_getDestID(g, 0, CARD_LC);
+        if (setpipe && rcp_setup(g, card, sp->pipe_id, (uint32_t)words, (uint32_t)handler, out_arg3(sp, 0),
+                                 grim_getDestID(g, last, 0), h_out)) {
+            rc = gapp_fail(e, g, "set up the pipeline");
+            goto out;
+        }
         for (uint32_t k = 0; k < (uint32_t)nmsg; k++) {
             for (uint32_t i = 0; i < (uint32_t)words; i++) buf[i] = pattern(k, i);
             int rc2;
             if (b2) {              /* Table B.2: x into page 1, y into page 2, the ALU adds them into page 1
                                       at word 2048, and the pass circuit sends that on (forwarding entry FWD) */
-                uint32_t card = grim_getDestID(g, 0, CARD_LC), *y = buf + words;
+                uint32_t *y = buf + words;
                 for (uint32_t i = 0; i < (uint32_t)words; i++) y[i] = pattern(k + 0x10000u, i);
                 rc2 = grim_celoxica_ldMem(g, card, RC_VA(1, 0), (uint16_t)words, buf) ||
                       grim_celoxica_ldMem(g, card, RC_VA(2, 0), (uint16_t)words, y) ||
                       grim_celoxica_alu_local(g, card, 1, RC_VA(1, 2048), RC_VA(1, 0), RC_VA(2, 0), (uint16_t)words) ||
                       grim_celoxica_send(g, card, (uint16_t)handler, (uint8_t)subop, FWD, 1, 1, 0, RC_ARG3_QUEUE,
                                          RC_VA(1, 2048), 0, (uint16_t)words, 0, NULL);
+            } else if (setpipe) {  /* into stage 1 of the pipeline host A set up */
+                buf[0] = k;
+                buf[1] = now_ns(p);
+                rc2 = rcp_send(g, card, sp->pipe_id, (uint32_t)subop, buf, (uint32_t)words);
             } else if (ni) {       /* straight to the card: its circuit's handler id, Table B.1's arguments */
                 buf[0] = k;
                 buf[1] = now_ns(p);
                 /* PAGES: port A reads the scratchpad (the payload rides along unread) */
                 rc2 = grim_send(g, grim_getDestID(g, 0, CARD_LC), (uint32_t)handler,
                                 RC_ARG0(FWD, npages != 0, 0, 1, subop, (uint32_t)words & 1023u),
-                                npages ? RC_VA(pg(sp, k), off(sp, k)) : 0, 0, RC_ARG3_QUEUE, buf, (uint32_t)words * 4);
+                                npages ? RC_VA(pg(sp, k), off(sp, k)) : 0, 0, out_arg3(sp, k), buf,
+                                (uint32_t)words * 4);
             } else {
                 rc2 = grim_send(g, grim_getDestID(g, 0, 0), h_in, k, now_ns(p), 0, 0, buf, (uint32_t)words * 4);
             }
@@ -409,6 +448,11 @@ static int run(platform *p, happ_env *e)
                 rc = gapp_fail(e, g, "send to the card");
                 goto out;
             }
+        }
+        buf[0] = (uint32_t)nmsg;   /* (a number host B would count as bad, were it forwarded) */
+        if (setpipe && rcp_teardown(g, card, sp->pipe_id, (uint32_t)subop, buf, (uint32_t)words)) {
+            rc = gapp_fail(e, g, "tear down the pipeline");
+            goto out;
         }
     }
     if (me == 0) {                 /* the card's host-level software */
@@ -434,6 +478,12 @@ static int run(platform *p, happ_env *e)
                 goto out;
             }
         }
+        uint32_t dropped = 0;
+        if (setpipe && rcp_wait_dropped(g, &sp->card, (uint32_t)nmsg + RCP_EXTRA, &dropped)) {
+            rc = happ_fail(e, "the RC-1000: %s", sp->card.err);
+            goto out;
+        }
+        if (setpipe) happ_measure(e, "card_dropped", dropped);
         if (grim_send(g, grim_getDestID(g, last, 0), h_end, 0, 0, 0, 0, NULL, 0)) {
             rc = gapp_fail(e, g, "end");
             goto out;
@@ -503,6 +553,7 @@ out:
 
 static const char *const params[] = {"MESSAGES", "WORDS", "SLOT", "SUBOP", "EXPECT", "INFLIGHT", "PIO", "INJECT", "POLL_US", "HANDLER",
                                      "FILE_LOAD_US", "CONFIG_US", "SET_CLOCK_US", "RESET_US", "PAGES", "B2",
+                                     "SETPIPE", "PIPE_ID", "OUTQ",
                                      GAPP_COMMON_PARAMS, NULL};
 
 const happ happ_grim_rc1000_stage = {

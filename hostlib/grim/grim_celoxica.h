@@ -7,12 +7,8 @@
  * them, with the endpoint handle first as in the rest of this library.
  * Addresses are Figure B.7's virtual ones (RC_VA: page and word), or for
  * port C, RC_ARG3_QUEUE to make a message of the result.
- *
- * Not here: grim_celoxica_setPipeline / killPipeline. Our frame's
- * forwarding entries are whole GRIM headers (the next endpoint and handler
- * as well as Table B.2's next arguments) and the frame takes no message
- * that writes them, so they are written by the card's node
- * (hostlib/rc1000, bank 0) rather than sent (docs/endpoints.md). */
+ * setPipeline / killPipeline (grim_celoxica_pipe.c) are messages to the
+ * frame's built-in handler, which writes the forwarding entry in bank 0. */
 #ifndef MYRISIM_GRIM_CELOXICA_H
 #define MYRISIM_GRIM_CELOXICA_H
 
@@ -42,5 +38,23 @@ int grim_celoxica_ldMem(grim *g, uint32_t grim_resource_id, uint32_t card_memory
  * (hw/circuits/circ_valu.v: 1 add, 2 subtract, 3 multiply, ...). */
 int grim_celoxica_alu_local(grim *g, uint32_t grim_resource_id, uint8_t alu_op, uint32_t dst_addr,
                             uint32_t src0_addr, uint32_t src1_addr, uint16_t calculation_words);
+
+/* Forwarding entry pipeline_id (0..255) := the header of the message the
+ * frame generates from a result that names it: Table B.2's next forward
+ * id, drivers, addresses and calculation words, and, since our entries
+ * are whole GRIM headers, where it goes: next_endpoint (GRIM_EP; the card
+ * itself for a recycled stage) and its handler next_function (a circuit's
+ * id on a card, an AM handler on a host) with next_sub_op. Bad ids and
+ * fields are refused with an error naming them (grim_error); nothing is
+ * sent then. */
+int grim_celoxica_setPipeline(grim *g, uint32_t grim_resource_id, unsigned pipeline_id, unsigned next_pipeline_id,
+                              uint8_t next_C, uint8_t next_A, uint8_t next_B, uint32_t next_write_addr,
+                              uint32_t next_read0_addr, uint32_t next_read1_addr_or_const,
+                              uint16_t next_calculation_words, uint32_t next_endpoint, uint16_t next_function,
+                              uint8_t next_sub_op);
+/* Forwarding entry pipeline_id killed: a message that names it is consumed
+ * by the frame without running (counted at the card's RC_CTL_DROPS) until
+ * the entry is set again. */
+int grim_celoxica_killPipeline(grim *g, uint32_t grim_resource_id, unsigned pipeline_id);
 
 #endif

@@ -70,6 +70,7 @@ int rch_open_arb(rch *r, platform *p, plat_pio_mode mode, rch_arbiter arb, void 
         rch_release(r) || plat_dev_read32(p, RC_BAR_REGS + RC_REG_STATUS, &st))
         return -1;
     r->taken = RC_ST_PRODUCED(st);
+    r->next[0] = r->taken % RC_NSLOTS;   /* (a frame that used only queue 0 so far) */
     return 0;
 }
 
@@ -146,10 +147,19 @@ int rch_status(rch *r, uint32_t *ready, uint32_t *kind)
 int rch_take(rch *r)
 {
     sim_time t0 = plat_now(r->p);
-    uint32_t slot = r->taken % RC_NSLOTS, base = slot * RC_SLOT_WORDS, w2, csr = 0;
-    if (rch_acquire(r, 8) || rch_read_word(r, 3, base + 2, &w2)) return -1;
+    if (rch_acquire(r, 8)) return -1;
+    if (rch_take_slot(r, RC_SLOT_BASE(0, r->next[0]), t0)) return -1;
+    r->next[0] = (r->next[0] + 1) % RC_NSLOTS;
+    r->taken_q[0]++;
+    return 0;
+}
+
+int rch_take_slot(rch *r, uint32_t base, sim_time t0)
+{
+    uint32_t w2, csr = 0;
+    if (rch_read_word(r, 3, base + 2, &w2)) return -1;
     uint32_t words = (w2 >> 16) & 0x7FFu;
-    if (words > RCH_MAX_WORDS) return fail(r, "outgoing slot %u says %u words", slot, words);
+    if (words > RCH_MAX_WORDS) return fail(r, "the outgoing slot at bank 3 word 0x%x says %u words", base, words);
     if (plat_dev_write32(r->p, RC_BAR_REGS + RC_REG_DMAMODE, 0) ||
         plat_dev_write32(r->p, RC_BAR_REGS + RC_REG_DMAPADR, (uint32_t)r->buf_pa) ||
         plat_dev_write32(r->p, RC_BAR_REGS + RC_REG_DMALADR, (3u << 21) + base * 4) ||

@@ -33,6 +33,8 @@ typedef struct rch {
     uint64_t buf_pa;
     uint32_t tail, head;       /* queue 0: our tail, the frame's head as last read */
     uint32_t taken;            /* outgoing messages moved to the host (the status port counts mod 64) */
+    uint32_t next[2];          /* the next slot of outgoing queues 0 and 1 (rc1000_host_out.c) */
+    uint32_t taken_q[2];       /* of `taken`, those from queue 0 and queue 1 */
     /* time spent, for reports */
     sim_time inject_ps, take_ps;
     uint64_t status_reads;
@@ -67,10 +69,21 @@ int rch_ready(rch *r, uint32_t *ready);
 /* The same, a fault not an error: *kind = RC_ST_RUN or the fault shown
  * (*ready still counts what was produced before it). */
 int rch_status(rch *r, uint32_t *ready, uint32_t *kind);
-/* Move the oldest produced message (header and payload) into r->buf by the
- * card's DMA and free its slot: acquire bank 3, read the length, DMA,
- * clear the slot's word 0, release. */
+/* Move the oldest produced message (header and payload) of outgoing queue
+ * 0 into r->buf by the card's DMA and free its slot: acquire bank 3, read
+ * the length, DMA, clear the slot's word 0, release. For a frame whose
+ * messages all go to queue 0; rch_take_any serves both queues. */
 int rch_take(rch *r);
+/* rc1000_host_out.c: the frame's two outgoing queues (L2567). The status
+ * port counts the messages of both and does not say which queue holds the
+ * next one; the caller knows (it chose the queue in the message's Arg[3]
+ * or in the forwarding entry). Take the next message of queue q (0 or 1) as
+ * rch_take does, after checking its slot is full (word 0 not 0): one more
+ * PIO read than rch_take. */
+int rch_take_queue(rch *r, unsigned q);
+/* The slot at word `base` of bank 3, bank 3 already held: length word,
+ * DMA, slot freed, release (rc1000_host.c; for rc1000_host_out.c). */
+int rch_take_slot(rch *r, uint32_t base, sim_time t0);
 
 /* Serve the function fault the status port shows (rc1000_fault.h's
  * handler): the configuration is begun through the card's configuration

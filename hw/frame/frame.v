@@ -2,9 +2,11 @@
 // messages from the two incoming queues of bank 0 (polled every 300 clocks)
 // or the recycle buffer (always next when full), circuit selection from the
 // function list (function fault when missing), scratchpad page check (page
-// fault), forwarding-directory headers, the slotted outgoing queue of bank 3,
-// queue pointers, SRAM requests to the card's CPLD. The data path is in
-// vec_reader (ports A, B), result_fifo and vec_writer (port C).
+// fault), forwarding-directory headers, the two slotted outgoing queues of
+// bank 3 (out_queues), queue pointers, SRAM requests to the card's CPLD, and
+// the frame's built-in handler (FRAME_H: set or kill a forwarding entry from
+// a message, B.2.3's set_pipeline). The data path is in vec_reader (ports A,
+// B), result_fifo and vec_writer (port C).
 `default_nettype none
 module frame #(parameter [8:0] POLL_CLOCKS = 9'd300) (
     input  wire        clk,
@@ -44,7 +46,8 @@ module frame #(parameter [8:0] POLL_CLOCKS = 9'd300) (
     localparam [4:0] S_INIT_ACQ = 0, S_INIT_RD = 1, S_IDLE = 2, S_ACQ0 = 3, S_POLL = 4,
                      S_HDR = 5, S_DECODE = 6, S_ACQ = 7, S_FWD = 8, S_SLOT = 9, S_START = 10,
                      S_RUN = 11, S_OHDR = 12, S_DONE = 13, S_QPTR = 14, S_REL = 15,
-                     S_FAULT_WR = 16, S_SUSPEND = 17;
+                     S_FAULT_WR = 16, S_SUSPEND = 17, S_DIRRD = 18, S_DIRWR = 19, S_NOJOB = 20,
+                     S_DROPWR = 21;
     reg [4:0] st;
     assign phase = st;
 
@@ -59,7 +62,9 @@ module frame #(parameter [8:0] POLL_CLOCKS = 9'd300) (
     reg [1:0]  src;               // 0 queue 0, 1 queue 1, 2 recycle buffer
     reg [18:0] tail0;
     reg        recycle_full;
-    reg [5:0]  slot, produced;
+    wire [5:0] produced;
+    wire       q_adv;              // out_queues: the slot is written, move on (at S_DONE's edge)
+    reg [15:0] drops;              // messages whose forwarding entry was killed (CTL_DROPS)
     reg [1:0]  skind;             // status: ST_RUN / ST_FFAULT / ST_PFAULT
     reg [8:0]  timer;
     assign status = {skind, produced};
@@ -72,6 +77,13 @@ module frame #(parameter [8:0] POLL_CLOCKS = 9'd300) (
     wire        out_msg = !c_drv || h[7][31];     // a generated message ...
     wire        out_recycle = !c_drv;              // ... into the recycle buffer, else the queue
     wire        out_queue = c_drv && h[7][31];
+    wire        out_q1 = out_queue && h[7][30];      // Arg[3] bit 30: outgoing queue 1 (our choice)
+    wire [18:0] slot_base;
+    // the frame's built-in handler: sub-op 1 copies the payload's 8 words into
+    // forwarding entry fwd_id, sub-op 2 marks the entry killed
+    wire        is_fop = handler == FRAME_H;
+    wire        fop_kill = h[4][13:10] == FOP_KILL;
+    wire        fop_ok = (h[4][13:10] == FOP_SET && h[2][31:16] >= 16'd8) || fop_kill;
     wire        c_scratch = c_drv && !h[7][31];
     wire [18:0] msg_base = src == 2'd2 ? RECYCLE
                          : (src == 2'd0 ? Q0_BASE + Q_RING + head0 : Q1_BASE + Q_RING + head1);
@@ -115,7 +127,7 @@ module frame #(parameter [8:0] POLL_CLOCKS = 9'd300) (
     wire [1:0]  b_bank = fb;
     wire [1:0]  c_bank = out_queue ? 2'd3 : out_recycle ? 2'd0 : fc;
     wire [18:0] a_base = a_drv ? h[5][18:0] : msg_base + 19'd8;
-    wire [18:0] c_base = out_queue ? {slot, 13'd0} + 19'd8 : out_recycle ? RECYCLE + 19'd8 : h[7][18:0];
+    wire [18:0] c_base = out_queue ? slot_base + 19'd8 : out_recycle ? RECYCLE + 19'd8 : h[7][18:0];
     wire        ra_act, rb_act, wc_act, ra_re, rb_re, wc_we, ra_drained, rb_drained, ra_issue, rb_issue;
     wire [18:0] ra_addr, rb_addr, wc_addr;
     wire [31:0] wc_wdata, ra_rdata, rb_rdata, fifo_dout;
@@ -139,15 +151,19 @@ module frame #(parameter [8:0] POLL_CLOCKS = 9'd300) (
         .stop(stop), .fifo_empty(fifo_empty), .fifo_dout(fifo_dout), .fifo_pop(fifo_pop),
         .act(wc_act), .addr(wc_addr), .wdata(wc_wdata), .we(wc_we), .written(written),
         .busy(wc_busy));
+    assign q_adv = st == S_DONE && out_queue;
+    out_queues #(.Q1_OFF(OQ1_OFF)) u_oq (.clk(clk), .reset_h(reset_h), .q(out_q1), .advance(q_adv),
+        .base(slot_base), .produced(produced));
     assign dbg_fetch = ra_issue;
     assign dbg_store = wc_busy;
     wire unused = &{1'b0, rb_issue, c_on, h[2][15:0], h[0][30:0], h[1], h[5][20:19],
-                    h[6][20:19], h[7][30:29], h[7][20:19]};
+                    h[6][20:19], h[7][29], h[7][20:19]};
 
     // the sequencer's own SRAM accesses (header, directory, control block);
     // in a write state the write list drives address and data
-    wire        rd_state = st == S_INIT_RD || st == S_POLL || st == S_HDR || st == S_FWD || st == S_SLOT;
-    wire        wr_state = st == S_OHDR || st == S_QPTR || st == S_FAULT_WR;
+    wire        rd_state = st == S_INIT_RD || st == S_POLL || st == S_HDR || st == S_FWD || st == S_SLOT ||
+                           st == S_DIRRD;
+    wire        wr_state = st == S_OHDR || st == S_QPTR || st == S_FAULT_WR || st == S_DIRWR || st == S_DROPWR;
     reg  [52:0] wr;                      // {bank, address, data} of the current list word
     wire [1:0]  p_bank;
     wire [18:0] p_addr;
@@ -194,11 +210,12 @@ module frame #(parameter [8:0] POLL_CLOCKS = 9'd300) (
         S_POLL:    rd_at = {2'd0, i == 5'd0 ? Q0_BASE : Q1_BASE};
         S_HDR:     rd_at = {2'd0, msg_base + {14'd0, i}};
         S_FWD:     rd_at = {2'd0, DIR_BASE + {8'd0, fwd_id, 3'd0} + {14'd0, i}};
-        default:   rd_at = {2'd3, slot, 13'd0};                 // S_SLOT
+        S_DIRRD:   rd_at = {2'd0, msg_base + 19'd8 + {14'd0, i}};   // the new entry: payload words 0-7
+        default:   rd_at = {2'd3, slot_base};                   // S_SLOT
         endcase
     endfunction
     wire [4:0] ohdr_i = wi == 5'd7 ? 5'd0 : wi + 5'd1;   // words 1..7, then word 0 (marks the slot full)
-    wire [18:0] out_base = out_queue ? {slot, 13'd0} : RECYCLE;
+    wire [18:0] out_base = out_queue ? slot_base : RECYCLE;
     function [31:0] missing(input miss, input [7:0] vpn);
         missing = miss ? {24'd0, vpn} : {23'd0, PAGE_NONE};
     endfunction
@@ -208,6 +225,9 @@ module frame #(parameter [8:0] POLL_CLOCKS = 9'd300) (
                       ohdr_i == 5'd1 ? {fw[1][31:16], ep}
                     : ohdr_i == 5'd2 ? {5'd0, written, fw[2][15:0]} : fw[ohdr_i[2:0]]};
         S_QPTR: wr = {2'd0, (src == 2'd0 ? Q0_BASE : Q1_BASE) + 19'd1, 13'd0, new_head};
+        S_DIRWR: wr = {2'd0, DIR_BASE + {8'd0, fwd_id, 3'd0} + {14'd0, wi},
+                       fop_kill ? (wi == 5'd0 ? FWD_KILLED : 32'd0) : fw[wi[2:0]]};
+        S_DROPWR: wr = {2'd0, CTL_DROPS, 16'd0, drops};
         default: case (wi)                                       // S_FAULT_WR
             5'd0: wr = {2'd0, CTL_FAULT, fkind, 14'd0, handler};
             5'd1: wr = {2'd0, CTL_FAULT + 19'd1, missing(miss_a, h[5][28:21])};
@@ -234,7 +254,7 @@ module frame #(parameter [8:0] POLL_CLOCKS = 9'd300) (
             job_ints <= 0; operation_complete <= 0; c_ack <= 0; go <= 0; stop <= 0;
             m_bank <= 0; m_addr <= 0; m_we <= 0; m_re <= 0;
             ri <= 0; ci <= 0; wi <= 0; wp <= 0; rn <= 0; wn <= 0; src <= 0; fkind <= 0;
-            recycle_full <= 0; slot <= 0; produced <= 0; skind <= ST_RUN; timer <= 0;
+            recycle_full <= 0; drops <= 0; skind <= ST_RUN; timer <= 0;
             head0 <= 0; head1 <= 0; tail0 <= 0; page1 <= PAGE_NONE; page2 <= PAGE_NONE;
             ep <= 0; new_head <= 0;
             for (z = 0; z < 9; z = z + 1) fid[z] <= 0;
@@ -298,6 +318,10 @@ module frame #(parameter [8:0] POLL_CLOCKS = 9'd300) (
             S_DECODE: begin
                 if (h[0] == Q_WRAP && src != 2'd2) begin      // ring restarts at 0
                     new_head <= 0; st <= S_QPTR; wi <= 0; wp <= 0; wn <= 5'd1;
+                end else if (is_fop) begin                    // bank 0 is held: the directory is there
+                    if (!fop_ok) begin fkind <= ST_BADREQ; st <= S_FAULT_WR; wi <= 0; wp <= 0; wn <= 5'd6; end
+                    else if (fop_kill) begin st <= S_DIRWR; wi <= 0; wp <= 0; wn <= 5'd8; end
+                    else begin st <= S_DIRRD; ri <= 0; ci <= 0; rn <= 5'd8; end
                 end else if (!found) begin
                     fkind <= ST_FFAULT; st <= S_FAULT_WR; wi <= 0; wp <= 0; wn <= 5'd6;
                 end else if (miss_a || miss_b || miss_c) begin
@@ -316,7 +340,9 @@ module frame #(parameter [8:0] POLL_CLOCKS = 9'd300) (
             S_FWD: if (m_re) begin
                 fw[ci[2:0]] <= m_rdata;
                 if (rd_last) begin
-                    if (out_queue) begin st <= S_SLOT; ri <= 0; ci <= 0; rn <= 5'd1; end
+                    if (fw[0] == FWD_KILLED) begin            // a killed pipeline: consume, do not run
+                        drops <= drops + 16'd1; st <= S_DROPWR; wi <= 0; wp <= 0; wn <= 5'd1;
+                    end else if (out_queue) begin st <= S_SLOT; ri <= 0; ci <= 0; rn <= 5'd1; end
                     else st <= S_START;
                 end
             end
@@ -335,7 +361,6 @@ module frame #(parameter [8:0] POLL_CLOCKS = 9'd300) (
                 new_head <= (src == 2'd0 ? head0 : head1) + 19'd8 + {3'd0, h[2][31:16]};
                 if (src == 2'd2) recycle_full <= 0;
                 if (out_recycle) recycle_full <= 1;
-                if (out_queue) begin slot <= slot == NSLOTS_M1 ? 6'd0 : slot + 6'd1; produced <= produced + 1; end
                 if (src == 2'd2) st <= S_REL;
                 else begin st <= S_QPTR; wi <= 0; wp <= 0; wn <= 5'd1; end
             end
@@ -344,6 +369,17 @@ module frame #(parameter [8:0] POLL_CLOCKS = 9'd300) (
                 st <= S_REL;
             end
             S_REL: begin req <= 0; held <= 0; st <= S_IDLE; timer <= 0; end
+            S_DIRRD: if (m_re) begin
+                fw[ci[2:0]] <= m_rdata;
+                if (rd_last) begin st <= S_DIRWR; wi <= 0; wp <= 0; wn <= 5'd8; end
+            end
+            S_DIRWR: if (wr_last) st <= S_NOJOB;
+            S_DROPWR: if (wr_last) st <= S_NOJOB;
+            S_NOJOB: begin                                    // the message is consumed without a job
+                new_head <= (src == 2'd0 ? head0 : head1) + 19'd8 + {3'd0, h[2][31:16]};
+                if (src == 2'd2) begin recycle_full <= 0; st <= S_REL; end
+                else begin st <= S_QPTR; wi <= 0; wp <= 0; wn <= 5'd1; end
+            end
             S_FAULT_WR: if (wr_last) begin
                 skind <= fkind; req <= 0; held <= 0; st <= S_SUSPEND;
             end

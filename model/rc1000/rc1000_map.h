@@ -15,6 +15,7 @@
 #define RC_CTL_FAULT    0x00820u   /* fault word (kind << 30 | handler), +1..+3 missing pages of A, B, C */
 #define RC_CTL_HEADS    0x00828u   /* the frame's saved heads of queues 0 and 1 */
 #define RC_CTL_EP       0x00830u   /* the card's endpoint id */
+#define RC_CTL_DROPS    0x00831u   /* messages the frame dropped at a killed forwarding entry (since reset) */
 #define RC_Q0_BASE      0x01000u   /* queue 0 (host): +0 tail (producer), +1 head (frame), ring at +16 */
 #define RC_Q1_BASE      0x09000u   /* queue 1 (NI) */
 #define RC_Q_RING       0x10u
@@ -22,16 +23,19 @@
 #define RC_RECYCLE      0x11000u   /* one message: 8 header words + up to 1,024 */
 #define RC_Q_WRAP       0xFFFFFFFFu
 #define RC_PAGE_NONE    0x100u
-/* bank 3: the slotted outgoing queue */
+/* bank 3: the two slotted outgoing queues (L2567); queue 1's slot k lies
+ * RC_OQ1_OFF words into queue 0's slot k (a message is at most 1,032 words) */
 #define RC_SLOT_WORDS   8192u
 #define RC_NSLOTS       64u
-/* status port: kind (2) | messages produced mod 64 (6) */
+#define RC_OQ1_OFF      0x1000u
+#define RC_SLOT_BASE(q, k) ((uint32_t)(k) * RC_SLOT_WORDS + ((q) ? RC_OQ1_OFF : 0u))
+/* status port: kind (2) | messages produced mod 64 (6), both queues together */
 #define RC_ST_KIND(s)     (((s) >> 6) & 3u)
 #define RC_ST_PRODUCED(s) ((s) & 63u)
 #define RC_ST_RUN         0u
 #define RC_ST_FFAULT      1u
 #define RC_ST_PFAULT      2u
-#define RC_ST_BADREQ      3u   /* ports A and B asked for one scratchpad bank: not supported */
+#define RC_ST_BADREQ      3u   /* ports A and B asked for one scratchpad bank (not supported), or a bad frame op */
 #define RC_CTL_RESUME     0x01u    /* control port: reload state from bank 0 and go on */
 
 /* Table B.1, Arg[0]: forward id (8) | A (1) | B (1) | C (1) | reserved (7) | sub-op (4) | op-length (10) */
@@ -41,6 +45,16 @@
 /* Arg[3] with C driver 1: bit 31 set = a message into the outgoing queue;
  * clear = a scratchpad store at the virtual address (our reading, docs/endpoints.md) */
 #define RC_ARG3_QUEUE   0x80000000u
+/* ... and bit 30 with it: outgoing queue 1 instead of 0 (our choice, docs/endpoints.md) */
+#define RC_ARG3_QUEUE1  0xC0000000u
+/* the frame's built-in handler (not in the function list; B.2.3's set_pipeline):
+ * sub-op 1 = forwarding entry Arg[0]'s forward id := payload words 0-7,
+ * sub-op 2 = the entry killed (word 0 RC_FWD_KILLED: a message naming it is
+ * consumed without running and counted at RC_CTL_DROPS) */
+#define RC_FRAME_H      0x0020u
+#define RC_FOP_SET      1u
+#define RC_FOP_KILL     2u
+#define RC_FWD_KILLED   0xFFFFFFFFu
 /* Figure B.7: reserved (3) | virtual page (8) | reserved (2) | word offset (19) */
 #define RC_VA(page, word) ((((uint32_t)(page) & 0xFFu) << 21) | ((uint32_t)(word) & 0x7FFFFu))
 
@@ -53,7 +67,8 @@
 enum {
     RC_PH_INIT_ACQ, RC_PH_INIT_RD, RC_PH_IDLE, RC_PH_ACQ0, RC_PH_POLL, RC_PH_HDR, RC_PH_DECODE,
     RC_PH_ACQ, RC_PH_FWD, RC_PH_SLOT, RC_PH_START, RC_PH_RUN, RC_PH_OHDR, RC_PH_DONE, RC_PH_QPTR,
-    RC_PH_REL, RC_PH_FAULT_WR, RC_PH_SUSPEND, RC_PH_COUNT
+    RC_PH_REL, RC_PH_FAULT_WR, RC_PH_SUSPEND, RC_PH_DIRRD, RC_PH_DIRWR, RC_PH_NOJOB, RC_PH_DROPWR,
+    RC_PH_COUNT
 };
 
 #endif
