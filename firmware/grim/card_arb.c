@@ -70,51 +70,41 @@ int card_blocked(unsigned banks, unsigned stamp, unsigned who)
     return 0;
 #endif
     if (!banks) return 0;
-    if (who != CARD_NI && ((card.ni_held & banks) ||
-                           (card.ni_want & ~card.ni_held & banks && earlier(card.ni_stamp, stamp))))
-        return 1;
-    for (unsigned i = 0; i < GRIM_CD_NQ; i++) {
+    /* holdings are disjoint and `banks` leaves out who's own: anyone's is another's */
+    if ((card.host_held | card.ni_held) & banks) return 1;
+    if (who != CARD_NI && card.ni_want & ~card.ni_held & banks && earlier(card.ni_stamp, stamp)) return 1;
+    for (unsigned i = 0, m = card.pmask & ~(1u << who); m; i++, m >>= 1) {   /* the other waiting requests */
         const struct card_q *o = &card.q[i];
-        if (i == who) continue;
-        if (o->held & banks) return 1;
-        if (o->pending && o->want & ~o->held & banks && earlier(o->stamp, stamp)) return 1;
+        if (m & 1u && o->want & ~o->held & banks && earlier(o->stamp, stamp)) return 1;
     }
     return 0;
-}
-
-/* the queues' requests and holdings, ORed (the merge; card_rx.c's view) */
-static void card_sum(void)
-{
-    unsigned w = 0, h = 0;
-    for (unsigned i = 0; i < GRIM_CD_NQ; i++) w |= card.q[i].want, h |= card.q[i].held;
-    card.host_want = w;
-    card.host_held = h;
 }
 
 void card_serve(void)
 {
     for (unsigned i = 0; i < GRIM_CD_NQ; i++) {
         struct card_q *q = &card.q[i];
-        unsigned r = CDW(GRIM_CD_REQ(i));
-        if (r == q->seen && !q->pending) continue;
+        unsigned r = CDW(GRIM_CD_REQ(i)), bit = 1u << i;
+        if (r == q->seen && !(card.pmask & bit)) continue;
         if (!hdma_may_post(HD)) return;            /* the engine is lent to the host */
         if (r != q->seen) {
             q->seen = r;
             if (!q->held) q->stamp = card.order++;  /* a new request; a holder keeps its place */
             q->want = r & 0xFu;
-            card.npend += !q->pending;
-            q->pending = 1;
-            q->held &= q->want;                     /* what it let go is free at once */
-            card_sum();
+            card.pmask |= bit;
+            card.host_held &= ~(q->held & ~q->want);   /* what it let go is free at once */
+            q->held &= q->want;
+            unsigned w = 0;                         /* the merge: every queue's request */
+            for (unsigned k = 0; k < GRIM_CD_NQ; k++) w |= card.q[k].want;
+            card.host_want = w;
             card_issue(i);
         }
         unsigned w = q->want;
         if (card_blocked(w & ~q->held, q->stamp, i)) continue;   /* after the owner's release, or the earlier request */
         if (w && (card_grant() & w) != w) continue;   /* look again next pass */
-        q->pending = 0;
-        card.npend--;
+        card.pmask &= ~bit;
         q->held = w;
-        card_sum();
+        card.host_held |= w;
         CDW(GRIM_CD_HOST_REQS) += 1u;
         CDW(GRIM_CD_ACK(i)) = r;
     }

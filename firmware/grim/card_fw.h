@@ -24,7 +24,6 @@
 struct card_q {
     unsigned seen;                /* GRIM_CD_REQ(q) as last taken */
     unsigned want, held;          /* banks it asks for; banks acknowledged to it and not yet released */
-    unsigned pending;             /* asked, not yet acknowledged */
     unsigned stamp;               /* arrival order of its request (kept while it holds banks) */
 };
 
@@ -36,7 +35,7 @@ struct card {
     unsigned host_want, host_held;   /* the queues' requests and holdings, ORed */
     struct card_q q[GRIM_CD_NQ];
     unsigned order;               /* the next arrival stamp */
-    unsigned npend;               /* queues whose request waits to be acknowledged */
+    unsigned pmask;               /* bit q: queue q's request waits to be acknowledged */
     unsigned ni_held;             /* banks the NI holds for a delivery */
     unsigned known, tail, head;   /* the NI queue: ours, the frame's as last read */
     unsigned words, ticket;       /* the message in hand: payload words, its last DMA */
@@ -65,7 +64,7 @@ AI unsigned card_bar(void) { return CDW(GRIM_CD_BAR); }
  * the loop), card_serve when one is new or a request waits */
 AI void card_poll(void)
 {
-    unsigned n = card.npend;
+    unsigned n = card.pmask;
     for (unsigned i = 0; i < GRIM_CD_NQ; i++) n |= CDW(GRIM_CD_REQ(i)) ^ card.q[i].seen;
     if (n) card_serve();
 }
