@@ -70,6 +70,14 @@ $(B)/fw/grim/grim_rc1000_nomerge.l4.elf: $(GRIM_DEPS)
 	$(B)/lanai-cc --chip lanai4 -O2 -DGRIM_RC1000 -DGRIM_CARD_NO_MERGE -Ifirmware/grim --map $(@:.elf=.map) -o $@ $(GRIM_RC_SRCS)
 
 GRIM_ELFS += $(B)/fw/grim/grim_rc1000_nomerge.l4.elf
+
+# ... merging, but granting a bank to every process that asks (tests only: two
+# owners at once, which card_blocked prevents; tests/rc1000/test_card_arb.c)
+$(B)/fw/grim/grim_rc1000_noowner.l4.elf: $(GRIM_DEPS)
+	@mkdir -p $(@D)
+	$(B)/lanai-cc --chip lanai4 -O2 -DGRIM_RC1000 -DGRIM_CARD_NO_OWNERS -Ifirmware/grim --map $(@:.elf=.map) -o $@ $(GRIM_RC_SRCS)
+
+GRIM_ELFS += $(B)/fw/grim/grim_rc1000_noowner.l4.elf
 FW_ALL    += $(GRIM_ELFS)
 TEST_DEPS += $(GRIM_ELFS)
 TEST_SRCS += $(sort $(wildcard tests/grim_fw/*.c))

@@ -9,8 +9,10 @@
  * message (header and payload, then the queue's tail) into the frame's NI
  * queue by peer-to-peer DMA, then ACKs it. The host's own bank requests go
  * through the NI too (Figure 6.7: the NI merges them with its own and is the
- * only writer of the card's request register): the host writes
- * GRIM_CD_REQ = seq << 8 | banks and waits for GRIM_CD_ACK == that word. */
+ * only writer of the card's request register). Each host process has a
+ * request queue of its own (GRIM_CD_NQ of them; a GRIM process uses the one
+ * of its LC, others the one they are given): it writes
+ * GRIM_CD_REQ(q) = seq << 8 | banks and waits for GRIM_CD_ACK(q) == that word. */
 #ifndef MYRISIM_GRIM_CARD_ABI_H
 #define MYRISIM_GRIM_CARD_ABI_H
 
@@ -18,8 +20,6 @@
 #define GRIM_CD_READY       0x00u    /* firmware: 1 = this image serves a card (cleared at start) */
 #define GRIM_CD_LC          0x04u    /* host: the card's LC + 1; 0 = no card (the firmware is plain GRIM) */
 #define GRIM_CD_BAR         0x08u    /* host: the card's BAR on the NI's bus (peer-to-peer target) */
-#define GRIM_CD_REQ         0x0Cu    /* host: seq << 8 | banks it wants held (0 = release) */
-#define GRIM_CD_ACK         0x10u    /* firmware: GRIM_CD_REQ's word once those banks are granted */
 /* firmware counters (the card LC's own GRIM_L_DELIVERED counts deliveries) */
 #define GRIM_CD_MSGS        0x20u    /* messages written into the frame's NI queue */
 #define GRIM_CD_REFUSED     0x24u    /* ACKed and dropped: not an AM, or more than RC_NI_MAX_WORDS words */
@@ -30,6 +30,10 @@
 #define GRIM_CD_GRANT_POLLS 0x38u    /* grant-register reads for the NI's own deliveries */
 #define GRIM_CD_HOST_REQS   0x3Cu    /* host requests served (merged and granted) */
 #define GRIM_CD_WORDS       0x40u    /* payload words written */
-#define GRIM_CD_DEFERRED    0x44u    /* passes the NI's delivery waited because the host held or asked for bank 0 */
+#define GRIM_CD_DEFERRED    0x44u    /* passes the NI's delivery waited because a host process held or asked first for bank 0 */
+/* the host processes' request queues (Figure 6.7: "a series of request queues") */
+#define GRIM_CD_NQ          4u
+#define GRIM_CD_REQ(q)      (0x80u + 8u * (q))   /* host: seq << 8 | banks it wants held (0 = release) */
+#define GRIM_CD_ACK(q)      (0x84u + 8u * (q))   /* firmware: that word once those banks are granted to it */
 
 #endif

@@ -5,7 +5,8 @@
  * the frame's NI queue by peer-to-peer DMA, releases bank 0, and only then
  * ACKs: the message is in the endpoint. Each stage returns to the main loop
  * while it waits (for the tail, the grant, the DMA), so sending, ACKs and
- * the host's bank requests go on meanwhile. No room in the queue: bank 0 is
+ * the host processes' bank requests go on meanwhile; a process that holds
+ * bank 0, or asked for it before the NI did, has it first. No room in the queue: bank 0 is
  * released (the frame needs it to make room) and asked for again. Nothing
  * is ever dropped that was not ACKed first and counted. */
 #ifdef GRIM_RC1000   /* only in the card images (mk/grim.mk grim_rc1000.*.elf); tools that build every
@@ -33,7 +34,7 @@ static void cs_written(void)
     unsigned t2 = now();
     card.ni_held = 0;
     card.ni_want = 0;
-    card_issue(0);
+    card_issue(CARD_NI);
     unsigned t3 = now();
     CDW(GRIM_CD_ACQ_CYC) += card.t1 - card.t0;
     CDW(GRIM_CD_INJ_CYC) += t2 - card.t1;
@@ -50,7 +51,8 @@ static void cs_ask(void)
     if (!hdma_may_post(HD)) return;
     card.t0 = now();
     card.ni_want = 1u;
-    card_issue(0);
+    card.ni_stamp = card.order++;           /* its place among the host processes' requests */
+    card_issue(CARD_NI);
     rx_at = cs_grant;
     cs_grant();
 }
@@ -58,7 +60,7 @@ static void cs_ask(void)
 static void cs_grant(void)
 {
     if (!hdma_may_post(HD)) return;
-    if ((card.host_held | card.host_want) & 1u) {  /* the host has bank 0, or asks for it: it goes first */
+    if (card_blocked(1u, card.ni_stamp, CARD_NI)) {   /* a process holds bank 0, or asked for it first */
         CDW(GRIM_CD_DEFERRED) += 1u;
         return;
     }
@@ -78,7 +80,7 @@ static void cs_grant(void)
             CDW(GRIM_CD_FULL) += 1u;
             card.ni_held = 0;
             card.ni_want = 0;
-            card_issue(0);
+            card_issue(CARD_NI);
             rx_at = cs_ask;
             return;
         }

@@ -38,6 +38,7 @@ static const happ *const all[] = {
     &happ_grim_incast,
     &happ_grim_video,
     &happ_grim_rc1000_stage,
+    &happ_grim_card_arb,
     &happ_grim_mc_churn,
     NULL,
 };

@@ -42,7 +42,16 @@ struct happ_env {
      * handler loads into the card. */
     const char *dev_config_file;
     uint32_t dev_config_funcs[9];
+    /* Several processes on one node (kind host's experiment.card_procs, on
+     * the card's node): proc 0 is the node's first process (the one that
+     * opens the NI), 1.. the others; shm is a zeroed block of HAPP_SHM_BYTES
+     * every process of that node sees (a shared-memory segment; touching it
+     * costs nothing), NULL on other nodes; nprocs how many processes the
+     * node runs (1 without card_procs). */
+    int proc, nprocs;
+    void *shm;
 };
+#define HAPP_SHM_BYTES 65536
 
 typedef struct happ {
     const char *name;
@@ -93,6 +102,7 @@ extern const happ happ_grim_pingpong, happ_grim_burst, happ_grim_scan, happ_grim
 extern const happ happ_grim_incast;   /* app_grim_incast.c */
 extern const happ happ_grim_video;   /* app_grim_video.c: BT848 frames to a remote endpoint (section 6.4) */
 extern const happ happ_grim_rc1000_stage;   /* app_grim_rc1000.c: the RC-1000 as a GRIM endpoint and stage */
+extern const happ happ_grim_card_arb;   /* app_grim_card_arb.c: the NI's merge of bank requests (Figure 6.7) */
 extern const happ happ_grim_mc_churn;
 /* Unmodified sockets programs (app_sockets.c, hostlib/sockets) */
 extern const happ happ_sockets;

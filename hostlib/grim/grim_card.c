@@ -37,20 +37,62 @@ int grim_card_enable(grim *g, uint32_t lc, uint32_t bar)
     if (lc >= g->o.nlc || lc == g->o.lc)
         return grim_fail(g, "the card's LC must be one of this node's NLC = %u and not the process's own (%u), not %u",
                          g->o.nlc, g->o.lc, lc);
+    if (g->o.lc >= GRIM_CD_NQ)
+        return grim_fail(g, "the NI has request queues for LCs 0..%u; this process's LC is %u", GRIM_CD_NQ - 1,
+                         g->o.lc);
     return put(g, GRIM_CD_BAR, bar) || put(g, GRIM_CD_LC, lc + 1) ? -1 : 0;   /* LC last: it switches it on */
+}
+
+/* Post seq << 8 | banks on queue q, then poll its acknowledgement. The
+ * process is the queue's only writer, so it keeps the sequence itself: the
+ * first thing on the bus is the request. */
+static int request(platform *p, uint32_t sram_off, uint32_t q, uint32_t *seq, uint32_t banks, char *err,
+                   size_t errlen)
+{
+    uint32_t w = ++*seq << 8 | (banks & 0xFu), ack;
+    if (plat_pio_write32(p, sram_off + GRIM_CARD + GRIM_CD_REQ(q), w))
+        return snprintf(err, errlen, "card request queue %u: %s", q, plat_error(p)), -1;
+    for (int i = 0; i < ACK_POLLS; i++) {
+        if (plat_pio_read32(p, sram_off + GRIM_CARD + GRIM_CD_ACK(q), &ack))
+            return snprintf(err, errlen, "card request queue %u: %s", q, plat_error(p)), -1;
+        if (ack == w) return 0;
+    }
+    return snprintf(err, errlen, "the NI never granted banks 0x%x on queue %u (%d polls of its acknowledgement)",
+                    banks, q, ACK_POLLS), -1;
 }
 
 int grim_card_request(void *ctx, uint32_t banks, char *err, size_t errlen)
 {
     grim *g = ctx;
-    uint32_t seq, ack;
-    if (grim_card_word(g, GRIM_CD_REQ, &seq)) return snprintf(err, errlen, "%s", grim_error(g)), -1;
-    uint32_t w = ((seq >> 8) + 1) << 8 | (banks & 0xFu);
-    if (put(g, GRIM_CD_REQ, w)) return snprintf(err, errlen, "%s", grim_error(g)), -1;
-    for (int i = 0; i < ACK_POLLS; i++) {
-        if (grim_card_word(g, GRIM_CD_ACK, &ack)) return snprintf(err, errlen, "%s", grim_error(g)), -1;
-        if (ack == w) return 0;
+    if (!g->card_seq_known) {      /* (the queue's word survives a process: go on from it) */
+        uint32_t v;
+        if (grim_card_word(g, GRIM_CD_REQ(g->o.lc), &v)) return snprintf(err, errlen, "%s", grim_error(g)), -1;
+        g->card_seq = v >> 8;
+        g->card_seq_known = 1;
     }
-    return snprintf(err, errlen, "the NI never granted banks 0x%x (%d polls of its acknowledgement)", banks, ACK_POLLS),
-           -1;
+    return request(g->p, g->lay.sram.off, g->o.lc, &g->card_seq, banks, err, errlen);
+}
+
+int grim_card_q_open(grim_card_q *a, platform *p, uint32_t q, char *err, size_t errlen)
+{
+    uint32_t off = plat_card_layout(p)->sram.off, ready = 0, lc = 0, v;
+    if (q >= GRIM_CD_NQ) return snprintf(err, errlen, "card request queue %u: the NI has %u (0..%u)", q, GRIM_CD_NQ,
+                                         GRIM_CD_NQ - 1), -1;
+    for (int i = 0; i < ACK_POLLS && !(ready == 1 && lc); i++)
+        if (plat_pio_read32(p, off + GRIM_CARD + GRIM_CD_READY, &ready) ||
+            plat_pio_read32(p, off + GRIM_CARD + GRIM_CD_LC, &lc))
+            return snprintf(err, errlen, "card request queue %u: %s", q, plat_error(p)), -1;
+    if (ready != 1 || !lc)
+        return snprintf(err, errlen, "card request queue %u: the NI's image serves no RC-1000, or no process enabled "
+                                     "the card (grim_card_enable)", q), -1;
+    if (plat_pio_read32(p, off + GRIM_CARD + GRIM_CD_REQ(q), &v))
+        return snprintf(err, errlen, "card request queue %u: %s", q, plat_error(p)), -1;
+    *a = (grim_card_q){p, q, v >> 8};
+    return 0;
+}
+
+int grim_card_q_request(void *ctx, uint32_t banks, char *err, size_t errlen)
+{
+    grim_card_q *a = ctx;
+    return request(a->p, plat_card_layout(a->p)->sram.off, a->q, &a->seq, banks, err, errlen);
 }

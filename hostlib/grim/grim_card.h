@@ -16,9 +16,23 @@
  * card's BAR on the NI's bus. Fails if the NI's image serves no card. */
 int grim_card_enable(grim *g, uint32_t lc, uint32_t bar);
 /* Hold `banks` (bit k = bank k; 0 = release) through the NI, waiting until
- * they are granted. ctx is the grim handle (the hostlib/rc1000 arbiter
+ * they are granted, on the request queue of the process's LC (which must be
+ * below GRIM_CD_NQ). ctx is the grim handle (the hostlib/rc1000 arbiter
  * shape: 0, or -1 with err). */
 int grim_card_request(void *ctx, uint32_t banks, char *err, size_t errlen);
+
+/* One request queue of the NI's merge (Figure 6.7) used by a process on the
+ * card's node that has no GRIM endpoint of its own: PIO into the NI's SRAM
+ * through its platform. */
+typedef struct grim_card_q {
+    platform *p;
+    uint32_t q, seq;
+} grim_card_q;
+/* Queue q (< GRIM_CD_NQ; not another process's): waits until the NI's
+ * image serves a card and a process has enabled it. 0, or -1 with err. */
+int grim_card_q_open(grim_card_q *a, platform *p, uint32_t q, char *err, size_t errlen);
+/* grim_card_request's shape, ctx a grim_card_q. */
+int grim_card_q_request(void *ctx, uint32_t banks, char *err, size_t errlen);
 /* One of the NI's GRIM_CD_* words (card_abi.h). */
 int grim_card_word(grim *g, uint32_t off, uint32_t *v);
 

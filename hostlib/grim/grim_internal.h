@@ -110,6 +110,8 @@ struct grim {
     int nreasm;
     struct grim_mc *mc;        /* multicast state (grim_mcast.c), NULL until used */
     grim_stats st;
+    uint32_t card_seq;         /* the last request on the card's request queue of our LC (grim_card.c) */
+    int card_seq_known;
     char err[480];
 };
 

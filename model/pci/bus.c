@@ -137,6 +137,7 @@ void pci_plan_simple(const pci_burst *b, uint32_t init_wait, uint32_t phase_wait
     if (bytes > max) bytes = max;
     out->bytes = bytes;
     out->t_end = b->t_data0 + (1 + init_wait) * b->clk + (sim_time)(k - 1) * (1 + phase_wait) * b->clk;
+    out->retry = 0;
 }
 
 /* ---- construction ----------------------------------------------------- */
@@ -313,10 +314,13 @@ static void start_burst(pci_bus *b, pci_master *m, sim_time t_addr)
         bu->max_bytes = max;
         b->lt_limited = others_waiting(b, m);
         bu->t_stop = b->lt_limited ? t_addr + (sim_time)m->latency_timer * p->clock_ps : SIM_TIME_NEVER;
+        b->plan = (pci_plan){0};
         tg->ops->plan(tg->ctx, bu, &b->plan);
-        /* a target must take at least one data phase and no more than offered */
+        /* a target must take at least one data phase and no more than offered,
+         * unless it retries (no data) */
         uint32_t one = pci_phase_bytes(a, 1, w);
-        if (b->plan.bytes == 0) b->plan.bytes = one < max ? one : max;
+        if (b->plan.retry) b->plan.bytes = 0;
+        else if (b->plan.bytes == 0) b->plan.bytes = one < max ? one : max;
         if (b->plan.bytes > max) b->plan.bytes = max;
         if (b->plan.t_end < bu->t_data0 + p->clock_ps) b->plan.t_end = bu->t_data0 + p->clock_ps;
         x->in_burst = 1;
@@ -376,6 +380,8 @@ static void end_event(void *arg)
                b->name, m->name, pci_cmd_name(x->cmd), x->len - x->done,
                (unsigned long long)(x->addr + x->done));
         r = PCI_RESP_ADDRESS_ERROR;
+    } else if (b->plan.retry) {
+        m->st.retries++;                      /* no data: it asks again (below) */
     } else {
         target *tg = b->cur_tgt;
         if (tg->ops->commit) tg->ops->commit(tg->ctx, &b->burst, &b->plan);
@@ -422,9 +428,9 @@ static void preempt(pci_bus *b)
     sim_time expiry = b->t_addr + (sim_time)b->cur->latency_timer * b->p.clock_ps;
     pci_burst bu = b->burst;
     bu.t_stop = expiry > now ? expiry : now;
-    pci_plan np;
+    pci_plan np = {0};
     b->cur_tgt->ops->plan(b->cur_tgt->ctx, &bu, &np);
-    if (np.bytes == 0) return;
+    if (np.bytes == 0 || np.retry || b->plan.retry) return;   /* (a retry ends at once anyway) */
     if (np.bytes < b->plan.bytes && np.t_end < b->plan.t_end) {
         evq_cancel(b->q, b->end_ev);
         b->burst = bu;

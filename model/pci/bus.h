@@ -39,10 +39,13 @@ typedef struct pci_burst {
 } pci_burst;
 
 /* A target's answer: how many bytes it takes in this burst and when the
- * last data phase ends. At least one data phase must complete. */
+ * last data phase ends. At least one data phase must complete, unless the
+ * target retries: then no data moves, the tenure ends at t_end and the
+ * master asks for the bus again (a bridge's delayed read, PCI 2.1). */
 typedef struct pci_plan {
     uint32_t bytes;
     sim_time t_end;
+    int retry;
 } pci_plan;
 
 typedef struct pci_target_ops {
@@ -75,6 +78,7 @@ typedef struct pci_master_stats {
     sim_time busy_ps;          /* address cycle to end of last data phase */
     sim_time wait_ps;          /* request to address cycle, summed over tenures */
     uint64_t preempted;        /* bursts cut short by the latency timer */
+    uint64_t retries;          /* tenures the target retried (no data) */
 } pci_master_stats;
 
 pci_bus *pci_bus_new(evq *q, const pci_bus_params *p, const char *name);

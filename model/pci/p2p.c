@@ -9,6 +9,7 @@
 typedef struct post_ent {
     pci_txn t;
     pci_p2p *br;
+    uint64_t seq;              /* its place among the posted writes (1, 2, ...) */
     struct post_ent *next;
     uint8_t buf[];
 } post_ent;
@@ -20,6 +21,9 @@ struct pci_p2p {
     pci_master *up;            /* the bridge as a master on the primary bus */
     post_ent *head, *tail;     /* posted upstream writes not yet done, oldest first */
     uint32_t inflight;
+    uint64_t posted, gone;     /* posted writes accepted / done on the primary bus, in order */
+    int read_latched;          /* a downstream read is being retried: it completes once */
+    uint64_t read_after;       /* ... the writes posted up to here have gone */
     int irq_line;
     uint64_t win_base, win_size;
     int window_open;
@@ -83,6 +87,7 @@ static void up_done(pci_txn *t, void *ctx)
     br->head = e->next;
     if (!br->head) br->tail = NULL;
     br->inflight--;
+    br->gone = e->seq;
     free(e);
 }
 
@@ -159,6 +164,7 @@ static int up_access(void *ctx, pci_cmd cmd, uint64_t addr, uint8_t *data, uint3
     post_ent *e = xcalloc(1, sizeof *e + len);
     memcpy(e->buf, data, len);
     e->br = br;
+    e->seq = ++br->posted;
     e->t = (pci_txn){.cmd = PCI_WRITE, .addr = addr, .data = e->buf, .len = len, .on_done = up_done, .ctx = e};
     if (br->tail) br->tail->next = e;
     else br->head = e;
@@ -170,16 +176,36 @@ static int up_access(void *ctx, pci_cmd cmd, uint64_t addr, uint8_t *data, uint3
     return 0;
 }
 
+/* A read from the primary side is a delayed transaction: its completion
+ * may not pass the upstream writes posted before it (PCI ordering), and
+ * those need the primary bus, so the bridge does not hold that bus with
+ * wait states while they go (they never could: every read would last as
+ * long as the whole queue, and a host polling through the bridge starves
+ * the queue). It latches the read and retries the master until the writes
+ * posted before it have gone; later ones may pass it. */
 static void down_plan(void *ctx, const pci_burst *b, pci_plan *out)
 {
     pci_p2p *br = ctx;
-    plan_np(br, b, out, b->cmd == PCI_READ);
+    if (b->cmd == PCI_READ) {
+        if (!br->read_latched) {   /* (plan is asked again for the same burst: the first time latches) */
+            br->read_latched = 1;
+            br->read_after = br->posted;
+        }
+        if (br->gone < br->read_after) {
+            out->bytes = 0;
+            out->retry = 1;
+            out->t_end = b->t_data0 + b->clk;
+            return;
+        }
+    }
+    plan_np(br, b, out, 0);
 }
 
 static int down_access(void *ctx, pci_cmd cmd, uint64_t addr, uint8_t *data, uint32_t len, sim_time t,
                        char *err, size_t errlen)
 {
     pci_p2p *br = ctx;
+    if (cmd == PCI_READ) br->read_latched = 0;
     return np_access(br, br->sec, cmd, addr, data, len, t, err, errlen);
 }
 

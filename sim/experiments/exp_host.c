@@ -91,6 +91,7 @@ static const key_spec host_keys[] = {
     {"rc1000_circuit", KT_STRING, 0, NULL, NULL, NULL, NULL, "with rc1000_node: a Verilog file holding a circuit (appendix B.3), Verilated at run time into canvas slot 4"},
     {"rc1000_config", KT_STRING, 0, NULL, NULL, NULL, NULL, "with rc1000_node: the configuration file the host's function-fault handler loads (lines \"SLOT HANDLER\": the new function list)"},
     {"rc1000_elf", KT_STRING, 0, NULL, NULL, NULL, NULL, "with rc1000_node: the NI image of the card's node (default: elf), e.g. build/fw/grim/grim_rc1000.l4.elf, whose firmware serves the card itself (firmware/grim/card_*.c)"},
+    {"card_procs", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "with rc1000_node: this many more processes of the program on the card's node (0-3, default 0; happ_env.proc 1.., a shared block happ_env.shm): host processes sharing the NI's merge of bank requests (Figure 6.7)"},
     {"rc1000_module", KT_STRING, 0, NULL, NULL, NULL, NULL, "the module in rc1000_circuit (default: the file's name)"},
     {"video_frames", KT_NUMBER, 0, NULL, NULL, NULL, NULL, "frames the BT848 captures (default 30: one second)"},
     {"video_trigger", KT_NUMBER, 0, NULL, NULL, NULL, NULL,
@@ -245,6 +246,13 @@ static int host_check(const run_spec *r, diag *d)
     }
     exp_check_cflags(r, d);
     if (cluster_decode(r, &c, &quiet) == 0) exp_rc1000_node_check(r, c.nodes, d);
+    if (run_setting(r, "experiment.card_procs")) {
+        double v = run_number(r, "experiment.card_procs", 0);
+        if (!run_setting(r, "experiment.rc1000_node"))
+            diag_at(d, run_setting(r, "experiment.card_procs"), "card_procs needs a card: set experiment.rc1000_node");
+        else if (v != (int)v || v < 0 || v > 3)
+            diag_at(d, run_setting(r, "experiment.card_procs"), "card_procs must be 0..3 (the NI has 4 request queues)");
+    }
     const char *rce = run_string(r, "experiment.rc1000_elf", NULL);
     if (rce) {
         exp_path(r, rce, path, sizeof path);
@@ -337,6 +345,10 @@ static void host_run(const run_spec *r, run_result *res)
         return;
     }
     int n = c.nodes + (cmp != NULL);
+    /* experiment.card_procs: more processes on the card's node, after the n nodes' own */
+    int cardn = (int)run_number(r, "experiment.rc1000_node", -1);
+    int extra = cardn >= 0 ? (int)run_number(r, "experiment.card_procs", 0) : 0, nt = n + extra;
+    void *shm = NULL;
     char elf[2048], err[4096];
     /* the same image for every sweep point: params go to the program */
     if (exp_image_for(r, DEFAULT_FIRMWARE, c.ni, 0, elf, sizeof elf, res))
@@ -351,10 +363,10 @@ static void host_run(const run_spec *r, run_result *res)
     cosim *s = NULL;
     exp_video *video = NULL;   /* experiment.video: a BT848 beside the program */
     exp_rc1000_node *card = NULL;   /* experiment.rc1000_node: an RC-1000 beside a node's NI */
-    proc_io *io = calloc((size_t)n, sizeof *io);
-    happ_call *call = calloc((size_t)n, sizeof *call);
-    cosim_proc *pr = calloc((size_t)n, sizeof *pr);
-    happ_env **envs = calloc((size_t)n, sizeof *envs);
+    proc_io *io = calloc((size_t)nt, sizeof *io);
+    happ_call *call = calloc((size_t)nt, sizeof *call);
+    cosim_proc *pr = calloc((size_t)nt, sizeof *pr);
+    happ_env **envs = calloc((size_t)nt, sizeof *envs);
     run_param ps[MAX_PARAMS];
     int nps = run_params(r, ps, MAX_PARAMS);
     int ready = 0;                 /* processes set up */
@@ -396,9 +408,19 @@ static void host_run(const run_spec *r, run_result *res)
         }
         io[i] = (proc_io){ps, nps, i == 0 ? res : NULL, {0}};
         result_init(&io[i].mine);
-        call[i] = (happ_call){app, {.node = i, .ni_clock_hz = lanai_profile_of(cosim_core(s, i))->clock_hz,
+        call[i] = (happ_call){app, {.node = i, .nprocs = 1, .ni_clock_hz = lanai_profile_of(cosim_core(s, i))->clock_hz,
                                     .param = io_param, .ctx = &io[i], .measure = io_measure}, 0};
         pr[i] = (cosim_proc){.ni = i, .fn = happ_call_main, .arg = &call[i]};
+        ready++;
+    }
+    for (int j = 0; j < extra; j++) {  /* the card's node's other processes: their measures are not the run's */
+        int i = n + j;
+        io[i] = (proc_io){ps, nps, NULL, {0}};
+        result_init(&io[i].mine);
+        call[i] = (happ_call){app, {.node = cardn, .proc = j + 1,
+                                    .ni_clock_hz = lanai_profile_of(cosim_core(s, cardn))->clock_hz,
+                                    .param = io_param, .ctx = &io[i], .measure = io_measure}, 0};
+        pr[i] = (cosim_proc){.ni = cardn, .fn = happ_call_main, .arg = &call[i]};
         ready++;
     }
 
@@ -409,16 +431,33 @@ static void host_run(const run_spec *r, run_result *res)
     for (int i = 0; i < n; i++) envs[i] = &call[i].env;
     card = exp_rc1000_node_start(r, s, envs, n, res, &vfail);
     if (vfail) goto out;
+    if (extra) {
+        if (!(shm = calloc(1, HAPP_SHM_BYTES))) {
+            result_fail(res, "out of memory");
+            goto out;
+        }
+        call[cardn].env.shm = shm;
+        call[cardn].env.nprocs = extra + 1;
+        for (int i = n; i < nt; i++) {
+            happ_env *e = &call[i].env, *c0 = &call[cardn].env;
+            envs[i] = e;
+            e->shm = shm;
+            e->nprocs = extra + 1;
+            e->dev_name = c0->dev_name, e->dev_base = c0->dev_base, e->dev_size = c0->dev_size;
+            e->dev_config_file = c0->dev_config_file;
+            memcpy(e->dev_config_funcs, c0->dev_config_funcs, sizeof e->dev_config_funcs);
+        }
+    }
     sim_time until = (sim_time)(run_number(r, "experiment.time_limit_us", 2e6) * 1e6);
     int systemc = cosim_run_systemc_hosts && strcmp(run_string(r, "experiment.backend", "systemc"), "c");
-    if (!systemc && n > 1) {
+    if (!systemc && nt > 1) {
         result_fail(res, "%d host processes need the SystemC shell (build/myrisim; backend = \"systemc\"); "
-                         "the plain-C backend runs one", n);
+                         "the plain-C backend runs one", nt);
         goto out;
     }
     if (trace_cur)
         trace_cosim_begin(trace_cur, s);
-    cosim_status st = systemc ? cosim_run_systemc_hosts(s, pr, n, until) : cosim_run_host(s, &pr[0], until);
+    cosim_status st = systemc ? cosim_run_systemc_hosts(s, pr, nt, until) : cosim_run_host(s, &pr[0], until);
     if (trace_cur)
         trace_cosim_end(trace_cur, s);
 
@@ -429,6 +468,8 @@ static void host_run(const run_spec *r, run_result *res)
     for (int i = 0; i < n; i++)
         clean &= pr[i].finished && pr[i].rc == 0 && lanai_state_of(cosim_core(s, i)) == LANAI_HALTED &&
                  lanai_exit_code(cosim_core(s, i)) == 0;
+    for (int i = n; i < nt; i++)
+        clean &= pr[i].finished && pr[i].rc == 0;
     int bad = !clean || (st != COSIM_DONE && st != COSIM_TIME);
     if (bad) {
         char b[NUM_BUF];
@@ -499,6 +540,11 @@ static void host_run(const run_spec *r, run_result *res)
             /* a deadlock report shows every running core already */
             exp_nodes_ni(lines, i, state, group, cosim_console(s, i), st != COSIM_DEADLOCK || ls != LANAI_RUNNING);
         }
+        for (int i = n; i < nt; i++)   /* the card's node's other processes */
+            if (!pr[i].finished || pr[i].rc)
+                result_fail(res, "host program %s, process %d on node %d, %s: %s", app->name, i - n + 1, cardn,
+                            pr[i].finished ? "failed" : "did not finish",
+                            call[i].env.err[0] ? call[i].env.err : pr[i].err);
         exp_nodes_emit(lines, res);
         exp_nodes_free(lines);
         goto out;
@@ -535,6 +581,7 @@ out:
     free(call);
     free(pr);
     free(envs);
+    free(shm);
 }
 
 const experiment_kind host_kind = {

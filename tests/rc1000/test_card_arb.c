@@ -1,0 +1,135 @@
+/* GRIM's NI merging the RC-1000's bank requests (issue 17; Figure 6.7;
+ * firmware/grim/card_arb.c, program grim_card_arb,
+ * scenarios/teaching/rc1000_card_arb.cfg and scenarios/thesis/table6_1_grim.cfg):
+ * several host processes and the NI's own deliveries share the card's one
+ * request register through the NI, never two owners of a bank, every
+ * request granted; the frame's two incoming queues used at once; the NI
+ * queue filling while the frame waits, nothing lost; Table 6.1's
+ * host-through-NI rows timed through GRIM's main loop. Needs build/myrisim. */
+#include "../harness/harness.h"
+#include "../sim/sim_util.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define SCEN "scenarios/teaching/rc1000_card_arb.cfg"
+
+enum { RESULTS, INTACT, BAD, DUP, MISSING, OOO, HOST_INJ, ROUNDS, VIOL, OVERLAP, NI_MSGS, NI_REQS, DEFER, FULL,
+       FAULTS, SIM_US, NV };
+#define NF 3
+static const char *const files[NF] = {"storm-two-processes-and-the-ni.csv", "both-queues.csv", "ni-queue-full.csv"};
+
+static int run(const char *tag, const char *scen, const char *sets, double v[NF][NV])
+{
+    char d[1024];
+    snprintf(d, sizeof d, "%s", sim_scratch(tag));
+    if (sim_cli("run %s %s --jobs 2 --out %s", scen, sets, d)) {
+        harness_note("%s", sim_stderr());
+        return -1;
+    }
+    for (int f = 0; f < NF; f++) {
+        if (sim_csv_nums_in(d, files[f], v[f], NV)) return -1;
+        harness_note("%s %s: %g results, %g intact, %g bad, %g dup, %g missing, %g out of order; %g storm rounds, %g "
+                     "violations, %g NI overlaps; NI: %g messages, %g requests served, deferred %g, queue full %g",
+                     tag, files[f], v[f][RESULTS], v[f][INTACT], v[f][BAD], v[f][DUP], v[f][MISSING], v[f][OOO],
+                     v[f][ROUNDS], v[f][VIOL], v[f][OVERLAP], v[f][NI_MSGS], v[f][NI_REQS], v[f][DEFER], v[f][FULL]);
+    }
+    return 0;
+}
+
+static int all_intact(const double *v, double n)
+{
+    return v[RESULTS] == n && v[INTACT] == n && v[BAD] == 0 && v[DUP] == 0 && v[MISSING] == 0 && v[OOO] == 0;
+}
+
+/* Two processes ask for random sets of banks 300 times each while node 0's
+ * first process takes results out of bank 3 and the NI writes node 1's
+ * messages into bank 0: every request is granted (the storm finishes, the
+ * card never stops an access without its grant), no bank ever has two
+ * owners, the NI never writes bank 0 under a process holding it, and the
+ * NI's deliveries, waiting their turn, all get through. Three seeds. */
+TEST(card_arb, a_storm_of_two_processes_and_the_ni_never_shares_a_bank)
+{
+    for (int seed = 1; seed <= 3; seed++) {
+        char tag[32], sets[64];
+        double v[NF][NV];
+        snprintf(tag, sizeof tag, "card_arb_storm%d", seed);
+        snprintf(sets, sizeof sets, "--set experiment.params.SEED=%d", seed);
+        ASSERT_EQ(run(tag, SCEN, sets, v), 0);
+        ASSERT_EQ((long)v[0][ROUNDS], 600);
+        ASSERT_EQ((long)v[0][VIOL], 0);
+        ASSERT_EQ((long)v[0][OVERLAP], 0);
+        ASSERT_TRUE(all_intact(v[0], 20));
+        ASSERT_EQ((long)v[0][NI_MSGS], 20);
+        /* 600 holdings, each an acquire and a release, plus node 0's takes */
+        ASSERT_TRUE(v[0][NI_REQS] >= 1200 + 2 * 20);
+        ASSERT_TRUE(v[0][DEFER] > 0);   /* the NI did wait for processes holding bank 0 */
+    }
+}
+
+/* The same storm on an image that merges but grants every request the CPLD
+ * gave the PCI side (grim_rc1000_noowner): two processes hold a bank at
+ * once, and the shared table sees it. The check above is real. */
+TEST(card_arb, without_one_owner_per_bank_two_processes_share_one)
+{
+    double v[NF][NV];
+    ASSERT_EQ(run("card_arb_noowner", SCEN, "--set experiment.rc1000_elf=build/fw/grim/grim_rc1000_noowner.l4.elf", v), 0);
+    ASSERT_TRUE(v[0][VIOL] > 0);
+}
+
+/* Node 0's process injects 40 messages into the frame's host queue (queue
+ * 0, bank 0 through the NI) while the NI writes node 1's 40 into queue 1:
+ * all 80 come out intact, once, in order per queue. */
+TEST(card_arb, both_incoming_queues_at_once_lose_nothing)
+{
+    double v[NF][NV];
+    ASSERT_EQ(run("card_arb_both", SCEN, "", v), 0);
+    ASSERT_TRUE(all_intact(v[1], 80));
+    ASSERT_EQ((long)v[1][HOST_INJ], 40);
+    ASSERT_EQ((long)v[1][NI_MSGS], 40);
+}
+
+/* The frame faults on the first message and waits 20 ms for the host,
+ * holding no bank: the NI fills its queue (31 messages of 4 KB fit) and
+ * finds it full again and again (the packet it holds waits in its receive
+ * buffer, nothing is NACKed or dropped, the sender is held back), and once
+ * the fault is served all 40 messages come out intact, once and in order.
+ * Serving the fault at once (the handler holds bank 0 throughout) leaves
+ * the NI waiting for bank 0 instead, never for room. */
+TEST(card_arb, the_ni_queue_fills_and_nothing_is_lost)
+{
+    double v[NF][NV];
+    ASSERT_EQ(run("card_arb_full", SCEN, "", v), 0);
+    ASSERT_TRUE(all_intact(v[2], 40));
+    ASSERT_EQ((long)v[2][FAULTS], 1);
+    ASSERT_EQ((long)v[2][NI_MSGS], 40);
+    ASSERT_TRUE(v[2][FULL] > 0);
+    char d[1024];
+    snprintf(d, sizeof d, "%s", sim_scratch("card_arb_full0_cfg"));
+    const char *at_once = sim_cfg_variant(d, SCEN, "HOLD_US = 20000;", "HOLD_US = 0;");
+    ASSERT_EQ(run("card_arb_full0", at_once, "", v), 0);
+    ASSERT_TRUE(all_intact(v[2], 40));
+    ASSERT_EQ((long)v[2][FULL], 0);
+}
+
+/* Table 6.1's host-through-NI rows through GRIM's merge: both series run,
+ * every request is served (100 rounds and the one not counted, acquire and
+ * release), acquiring takes longer than releasing (the grant read), and AM
+ * traffic into node 0's process makes both slower (the main loop has more
+ * to do). No value is checked against the dissertation here. */
+TEST(card_arb, table6_1_through_grims_main_loop)
+{
+    char d[1024];
+    snprintf(d, sizeof d, "%s", sim_scratch("card_arb_t61"));
+    ASSERT_EQ(sim_cli("run scenarios/thesis/table6_1_grim.cfg --jobs 2 --out %s", d), 0);
+    double idle[8], busy[8];
+    ASSERT_EQ(sim_csv_nums_in(d, "host-requests-ni-performs-grim-idle.csv", idle, 8), 0);
+    ASSERT_EQ(sim_csv_nums_in(d, "host-requests-ni-performs-grim-am-traffic.csv", busy, 8), 0);
+    harness_note("idle: acquire %.2f us, release %.2f us; AM traffic (%g messages): %.2f, %.2f us", idle[0], idle[1],
+                 busy[6], busy[0], busy[1]);
+    ASSERT_EQ((long)idle[7], 202);
+    ASSERT_EQ((long)busy[7], 202);
+    ASSERT_TRUE(idle[0] > idle[1] && idle[1] > 0);
+    ASSERT_TRUE(busy[6] > 0);
+    ASSERT_TRUE(busy[0] > idle[0] && busy[1] > idle[1]);
+}
