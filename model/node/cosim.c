@@ -224,9 +224,9 @@ int cosim_load(cosim *s, int ni, const char *elf, char *err, size_t errlen)
         return -1;
     }
     const route_set *rs = fabric_routes(s->f);
-    if (route_table_size(rs) > COSIM_ROUTE_TABLE_MAX) {
+    if (route_table_size(rs, ni) > COSIM_ROUTE_TABLE_MAX) {
         snprintf(err, errlen, "%s: route table of %zu bytes for %d NIs exceeds %u bytes", elf,
-                 route_table_size(rs), s->n, COSIM_ROUTE_TABLE_MAX);
+                 route_table_size(rs, ni), s->n, COSIM_ROUTE_TABLE_MAX);
         return -1;
     }
     char why[256];
