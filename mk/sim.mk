@@ -75,4 +75,5 @@ bench-scale64: $(B)/myrisim $(B)/fw/grim/grim.l4.elf
 	@scripts/bench-scale.sh 64
 bench-scale: $(B)/myrisim $(B)/fw/grim/grim.l4.elf
 	@scripts/bench-scale.sh 16 64 128
+	@scripts/bench-stress.sh
 BENCHES += bench-scale16 bench-scale64

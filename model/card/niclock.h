@@ -46,4 +46,36 @@ static inline uint64_t ni_clock_cycle_at(const ni_clock *k, sim_time t)
     return q * k->den + (r * k->den + k->num - 1) / k->num;
 }
 
+/* The same conversion for a count that grows by small steps between calls
+ * (a core's cycles from one co-simulation run to the next): the quotient
+ * and remainder of c / den are kept and moved on, and r * num / den comes
+ * from a table of den entries (ni_clock_frac_new), so no division is made.
+ * Exactly ni_clock_ps. A zeroed ni_clock_pos stands for cycle 0. */
+typedef struct {
+    uint64_t c, q, r;    /* c = q * den + r, r < den */
+} ni_clock_pos;
+
+/* The table frac[r] = r * num / den for r < den, or NULL when the clock is
+ * wide or den is large (then ni_clock_ps_at divides). free() it. */
+uint64_t *ni_clock_frac_new(const ni_clock *k);
+
+static inline sim_time ni_clock_ps_at(const ni_clock *k, const uint64_t *frac, ni_clock_pos *p, uint64_t c)
+{
+    if (!frac) return ni_clock_ps(k, c);
+    uint64_t d = c - p->c;
+    if (c >= p->c && d < k->den) {
+        p->r += d;
+        if (p->r >= k->den) {
+            p->r -= k->den;
+            p->q++;
+        }
+    } else {
+        p->q = c / k->den;
+        p->r = c % k->den;
+    }
+    p->c = c;
+    if (p->q > k->a_max) return SIM_TIME_NEVER;
+    return p->q * k->num + frac[p->r];
+}
+
 #endif

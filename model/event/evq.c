@@ -116,6 +116,7 @@ static inline ev_id push(evq *q, ev_entry **heap, int *n, int *cap, sim_time t, 
 ev_id evq_at(evq *q, sim_time t, ev_fn fn, void *arg)
 {
     ev_id id = push(q, &q->heap, &q->n, &q->cap, t, fn, arg);
+    q->h.loud_adds++;
     if (q->heap[0].seq == id) q->top_live = 0;
     idset_put(&q->ids, id, LIVE);
     return id;

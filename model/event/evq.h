@@ -25,6 +25,7 @@ typedef struct evq evq;
 typedef struct {
     uint64_t now;                         /* sim_time */
     uint64_t wakes;                       /* evq_note_wake calls */
+    uint64_t loud_adds;                   /* events added that evq_next_loud sees */
 } evq_head;
 typedef uint64_t ev_id;                  /* 0 is never a valid id */
 
@@ -71,6 +72,10 @@ uint64_t evq_quiet_run(const evq *q);    /* of which quiet ones */
  * scanning every waiting process after each step. */
 void evq_note_wake(evq *q);
 static inline uint64_t evq_wakes(const evq *q) { return ((const evq_head *)(const void *)q)->wakes; }
+/* Events added so far that evq_next_loud sees: while it stands, that bound
+ * can only have grown (a cancel or a run never brings it nearer), so a
+ * caller that only lowers a horizon to it need not ask again. */
+static inline uint64_t evq_loud_adds(const evq *q) { return ((const evq_head *)(const void *)q)->loud_adds; }
 int evq_pending(const evq *q);
 
 #endif

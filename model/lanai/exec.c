@@ -82,6 +82,14 @@ lanai_state lanai_run(lanai_core *c, uint64_t cycle_limit)
     return c->state;
 }
 
+void lanai_run_report(lanai_core *c, uint64_t cycle_limit, lanai_run_result *r)
+{
+    r->state = lanai_run(c, cycle_limit);
+    r->cycles = c->cycles;
+    r->parked = c->parked;   /* as lanai_idle_parked says */
+    r->parked_until = c->parked ? c->parked_until : 0;
+}
+
 void lanai_request_stop(lanai_core *c) { c->stop_req = 1; }
 
 void lanai_steal_cycles(lanai_core *c, uint32_t n, uint64_t until)

@@ -131,6 +131,15 @@ void lanai_set_trace(lanai_core *c, FILE *out);     /* NULL = off; one line per 
  * mmio hook asked for a stop (then it returns LANAI_RUNNING with cycles
  * below the limit, right after the instruction that asked). */
 lanai_state lanai_run(lanai_core *c, uint64_t cycle_limit);
+/* lanai_run, and what a co-simulation driver reads after every run, in one
+ * call (it runs a core per node per round: the calls add up). */
+typedef struct {
+    lanai_state state;
+    int parked;                /* lanai_idle_parked */
+    uint64_t parked_until;     /* ... and its *until */
+    uint64_t cycles;           /* lanai_cycles */
+} lanai_run_result;
+void lanai_run_report(lanai_core *c, uint64_t cycle_limit, lanai_run_result *r);
 
 /* For mmio hooks: stop lanai_run after the current instruction (a write
  * scheduled an event the caller must run before the core goes on). */

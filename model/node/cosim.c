@@ -33,10 +33,22 @@ const char *cosim_status_name(cosim_status st)
     return "?";
 }
 
-static void update_time(node *nd)
+static void update_time(cosim *s, node *nd)
 {
-    nd->time = ni_clock_ps(&nd->clk, lanai_cycles(nd->core));
+    nd->time = ni_clock_ps_at(&nd->clk, s->frac, &nd->pos, lanai_cycles(nd->core));
     nd->state = lanai_state_of(nd->core);
+}
+
+/* The first cycle at or after h on node nd's clock. Every node has the same
+ * clock (cosim_new), so a round's horizon is converted once, not per node. */
+static uint64_t cycle_at(cosim *s, const node *nd, sim_time h)
+{
+    if (s->slow) return ni_clock_cycle_at(&nd->clk, h);
+    if (h != s->lim_h) {
+        s->lim_h = h;
+        s->lim_c = ni_clock_cycle_at(&nd->clk, h);
+    }
+    return s->lim_c;
 }
 
 /* Running, as of the node's last run (slow paths: asked of the core). */
@@ -114,6 +126,11 @@ cosim *cosim_new(const topo *t, const cosim_opts *o, char *err, size_t errlen)
         return NULL;
     }
     s->L = cosim_lookahead_of(s->f, p);
+    ni_clock k;
+    ni_clock_init(&k, p->clock_hz);
+    s->frac = s->slow ? NULL : ni_clock_frac_new(&k);   /* slow paths: divide, as before */
+    s->lim_h = 0;
+    s->lim_c = ni_clock_cycle_at(&k, 0);
     if (o->lookahead) {
         if (o->lookahead > s->L) {
             snprintf(err, errlen, "lookahead override %llu ps exceeds the fabric's minimum latency %llu ps "
@@ -139,7 +156,7 @@ cosim *cosim_new(const topo *t, const cosim_opts *o, char *err, size_t errlen)
         lanai_set_console(nd->core, nd->con);
         lanai_set_idle_skip(nd->core, o->idle_skip);
         ni_clock_init(&nd->clk, p->clock_hz);
-        update_time(nd);
+        update_time(s, nd);
         nd->card = card_new(s->q, nd->core, t->node[topo_ni_node(t, i)].name, err, errlen);
         if (!nd->card) {
             cosim_free(s);
@@ -183,6 +200,7 @@ void cosim_free(cosim *s)
     cosim_hosts_free(s);
     free(s->nd);
     free(s->ll_pkts);
+    free(s->frac);
     fabric_free(s->f);
     evq_free(s->q);
     free(s);
@@ -206,9 +224,9 @@ int cosim_load(cosim *s, int ni, const char *elf, char *err, size_t errlen)
         return -1;
     }
     const route_set *rs = fabric_routes(s->f);
-    if (route_table_size(rs) > COSIM_ROUTE_TABLE_MAX) {
+    if (route_table_size(rs, ni) > COSIM_ROUTE_TABLE_MAX) {
         snprintf(err, errlen, "%s: route table of %zu bytes for %d NIs exceeds %u bytes", elf,
-                 route_table_size(rs), s->n, COSIM_ROUTE_TABLE_MAX);
+                 route_table_size(rs, ni), s->n, COSIM_ROUTE_TABLE_MAX);
         return -1;
     }
     char why[256];
@@ -225,7 +243,7 @@ int cosim_load(cosim *s, int ni, const char *elf, char *err, size_t errlen)
     s->fault_key_valid = 0;
     s->states_dirty = 1;
     nd->parked = 0;
-    update_time(nd);
+    update_time(s, nd);
     return 0;
 }
 
@@ -318,31 +336,34 @@ sim_time cosim_horizon(cosim *s)
 int cosim_node_run(cosim *s, int ni, sim_time h)
 {
     node *nd = &s->nd[ni];
-    while (lanai_state_of(nd->core) == LANAI_RUNNING) {
+    while ((s->slow ? lanai_state_of(nd->core) : nd->state) == LANAI_RUNNING) {
         if (cosim_node_time(s, ni) >= h) break;
-        uint64_t lim = ni_clock_cycle_at(&nd->clk, h);
+        uint64_t lim = cycle_at(s, nd, h);
         sim_time t0 = nd->time;
         lanai_state was = nd->state;
         int was_parked = nd->parked != 0;
-        lanai_run(nd->core, lim);
-        update_time(nd);
+        lanai_run_result r;
+        lanai_run_report(nd->core, lim, &r);
+        nd->time = ni_clock_ps_at(&nd->clk, s->frac, &nd->pos, r.cycles);   /* update_time */
+        nd->state = r.state;
         s->st.core_runs++;
-        nd->parked = lanai_idle_parked(nd->core, &nd->parked_until);
+        nd->parked = r.parked;
+        nd->parked_until = r.parked_until;
         /* the cached counts follow the node (cosim_refresh_states) */
         s->nrun += (nd->state == LANAI_RUNNING) - (was == LANAI_RUNNING);
         s->nfault += (nd->state == LANAI_FAULTED) - (was == LANAI_FAULTED);
         s->nparked += (nd->parked != 0) - was_parked;
         s->m_dirty = 1;
         if (trace_cur) trace_core_run((unsigned)ni, t0, nd->time, nd->parked);
-        nd->parked_epoch = card_epoch(nd->card);
+        if (nd->parked) nd->parked_epoch = card_epoch(nd->card);   /* read only while parked */
         s->st.parked_runs += nd->parked;
-        if (lanai_cycles(nd->core) < lim) {
+        if (r.cycles < lim) {
             /* a write scheduled an event: stop at it at the latest */
             sim_time e = evq_next_loud(s->q);
             if (e < h) h = e;
         }
     }
-    return lanai_state_of(nd->core) == LANAI_RUNNING;
+    return (s->slow ? lanai_state_of(nd->core) : nd->state) == LANAI_RUNNING;
 }
 
 /* One round: every running core behind h runs to h, in NI order. An event a
@@ -355,7 +376,11 @@ void cosim_round(cosim *s, sim_time h)
 {
     for (int i = 0; i < s->n; i++)
         if (cosim_node_running_of(s, i) && cosim_node_time(s, i) < h) {
+            uint64_t adds = evq_loud_adds(s->q);
             cosim_node_run(s, i, h);
+            /* h is at most the next loud event already: only an event the
+             * run added can be nearer (slow paths: ask every time) */
+            if (!s->slow && evq_loud_adds(s->q) == adds) continue;
             sim_time e = evq_next_loud(s->q);
             if (e < h) h = e;
         }

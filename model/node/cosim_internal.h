@@ -13,6 +13,7 @@ typedef struct {
     lanai_core *core;
     ni_card *card;
     ni_clock clk;
+    ni_clock_pos pos;          /* where update_time's conversion stands (ni_clock_ps_at) */
     FILE *con;
     char *con_buf;
     size_t con_len;
@@ -60,6 +61,9 @@ struct cosim {
     int ag_busy;               /* ... some agent not DONE */
     int nrun, nfault, nparked; /* nodes running, faulted, parked (cached states) */
     int states_dirty;          /* a core was loaded: refresh before using the above */
+    uint64_t *frac;            /* the nodes' clock's table (ni_clock_frac_new; they share the clock) */
+    sim_time lim_h;            /* ni_clock_cycle_at(lim_h) of that clock ... */
+    uint64_t lim_c;            /* ... is lim_c: a round's horizon, converted once for every node */
     sim_time m;                /* min local time of the running nodes ... */
     int m_dirty;               /* ... unless a node ran since */
     /* livelock detection (livelock.c): sampled every livelock period / 8 */

@@ -174,6 +174,13 @@ int cosim_agent_due(const cosim *s, int a, sim_time now)
     return (g->state == AGENT_AT && g->at <= now) || (g->state == AGENT_WAIT && *g->flag);
 }
 
+int cosim_agents_due(const cosim *s, sim_time now, unsigned char *due, int n)
+{
+    int k = 0;
+    for (int a = 0; a < n; a++) k += due[a] = a < s->nag && cosim_agent_due(s, a, now);
+    return k;
+}
+
 /* 1 when an event has set the flag some process waits for. */
 static int agents_woken(const cosim *s)
 {

@@ -62,6 +62,8 @@ void cosim_host_failed(cosim *s, int ni);
 int cosim_failed_host(const cosim *s);                   /* that node, -1 if none */
 /* 1 if agent a acts at `now`: due by then, or woken by its flag. */
 int cosim_agent_due(const cosim *s, int a, sim_time now);
+/* cosim_agent_due of agents 0 .. n-1 into due[], in one call; the number due. */
+int cosim_agents_due(const cosim *s, sim_time now, unsigned char *due, int n);
 /* Earliest time a host process may act (SIM_TIME_NEVER if none can: all
  * wait for flags no event has set yet, or none is left). */
 sim_time cosim_agents_earliest(const cosim *s);

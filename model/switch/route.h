@@ -60,7 +60,7 @@ int route_walk(const topo *t, const int *port_map, int src_node, const uint8_t *
  *   0x00 u32 magic 0x4D525431 ("MRT1")
  *   0x04 u32 header size in 32-bit words (5)
  *   0x08 u32 number of destinations D (NI indices 0..D-1)
- *   0x0C u32 entry size E in bytes (32)
+ *   0x0C u32 entry size E in bytes (32; see route_table_entry)
  *   0x10 u32 this NI's index
  *   0x14 D entries of E bytes: length byte (0..31, 0xFF = no route), the
  *        route bytes, zero padding.
@@ -68,7 +68,13 @@ int route_walk(const topo *t, const int *port_map, int src_node, const uint8_t *
 #define ROUTE_TABLE_MAGIC  0x4D525431u
 #define ROUTE_TABLE_HDR    20u
 #define ROUTE_TABLE_ENTRY  32u
-size_t route_table_size(const route_set *rs);
+#define ROUTE_TABLE_MAX    0x4000u   /* the NIs' window for it (firmware/hal/ni.h) */
+/* E for src_ni's table: ROUTE_TABLE_ENTRY while D of them fit in
+ * ROUTE_TABLE_MAX (up to 511 NIs, every table so far); in a larger cluster
+ * the longest of src_ni's routes plus its length byte, rounded up to a
+ * word (the firmware reads E from the header). */
+unsigned route_table_entry(const route_set *rs, int src_ni);
+size_t route_table_size(const route_set *rs, int src_ni);
 long route_table_write(const route_set *rs, int src_ni, uint8_t *buf, size_t cap,
                        char *err, size_t errlen);
 

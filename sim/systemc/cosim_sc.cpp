@@ -50,6 +50,7 @@ struct cosim_top : sc_core::sc_module {
     int hosts_running = 0;
     sc_core::sc_event yielded;    // the process in control blocked again or returned
     std::vector<host_proc> hp;
+    std::vector<unsigned char> due;   // per agent: due when a pass over the processes begins
 
     cosim_top(sc_core::sc_module_name nm, cosim *s_, cosim_proc *procs, int n, sim_time until_)
         : sc_module(nm), s(s_), until(until_), hp((size_t)n)
@@ -61,6 +62,9 @@ struct cosim_top : sc_core::sc_module {
             hp[k].running = true;
             hosts_running++;
         }
+        int nag = 0;
+        for (const host_proc &h : hp) nag = h.agent + 1 > nag ? h.agent + 1 : nag;
+        due.assign((size_t)nag, 0);
         sc_core::sc_spawn([this] { stepper(); }, "stepper");
         for (int k = 0; k < n; k++)
             sc_core::sc_spawn([this, k] { host(k); }, sc_core::sc_gen_unique_name("host"));
@@ -120,8 +124,13 @@ struct cosim_top : sc_core::sc_module {
                 continue;                                 // stepped to the horizon: go on
             }
             sync_time();
+            // Which processes are due, asked once for the pass: while it
+            // lasts no event runs (a process that blocks hands control back
+            // here), so no flag is set and only the process in control
+            // changes its own agent; one not due now cannot become due.
+            cosim_agents_due(s, now, due.data(), (int)due.size());
             for (host_proc &h : hp) {
-                if (h.running && cosim_agent_due(s, h.agent, now)) hand_over(h);
+                if (h.running && due[(size_t)h.agent] && cosim_agent_due(s, h.agent, now)) hand_over(h);
                 // a failed program fails the run: the others stop with it
                 if (cosim_failed_host(s) >= 0) return finish(COSIM_DONE);
             }

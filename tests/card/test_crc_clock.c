@@ -4,6 +4,7 @@
 #include "../../model/card/crc.h"
 #include "../../model/card/niclock.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 TEST(card_crc, check_values)
@@ -59,4 +60,29 @@ TEST(card_clock, conversion_is_exact_both_ways)
     ASSERT_EQ(ni_clock_init(&k, 0), -1);
     ASSERT_EQ(ni_clock_init(&k, 33000000), 0);
     ASSERT_EQ(ni_clock_cycle_at(&k, SIM_TIME_NEVER), UINT64_MAX);
+}
+
+/* The stepping conversion (a core's cycles from run to run) equals the
+ * dividing one: small steps, large jumps, a step back, saturation. */
+TEST(card_clock, stepped_conversion_equals_the_dividing_one)
+{
+    const uint64_t hz[] = {33000000, 133000000, 37000001, 1000000000, 7};
+    int tabled = 0;
+    for (int h = 0; h < 5; h++) {
+        ni_clock k;
+        ASSERT_EQ(ni_clock_init(&k, hz[h]), 0);
+        uint64_t *frac = ni_clock_frac_new(&k);
+        tabled += frac != NULL;
+        ni_clock_pos p = {0, 0, 0};
+        uint64_t c = 0, x = 88172645463325252ull;
+        for (int i = 0; i < 200000; i++) {
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+            if (i % 1000 == 999) c = x % (1ull << 40);               /* a jump (either way) */
+            else c += x % 4 ? x % 3 : x % (2 * k.den + 2);           /* 0..2 cycles, sometimes more */
+            ASSERT_EQ(ni_clock_ps_at(&k, frac, &p, c), ni_clock_ps(&k, c));
+        }
+        ASSERT_EQ(ni_clock_ps_at(&k, frac, &p, UINT64_MAX), ni_clock_ps(&k, UINT64_MAX));
+        free(frac);
+    }
+    ASSERT_EQ(tabled, 4);   /* den 33, 133, 1, 7 have tables; 37000001 divides */
 }

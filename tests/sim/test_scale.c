@@ -68,3 +68,27 @@ TEST(sim_scale, points_above_64_nodes_run_with_a_timeout_above_the_fabric_delay)
     }
     ASSERT_EQ(top, 128);   /* the full grid is still a point */
 }
+
+/* The 512-node stress configuration with a lighter load (2 packets of 64
+ * bytes per NI): 512 NIs load their images and route tables (entries
+ * shrunk to fit: model/switch route_table_entry), every NI checks what it
+ * gets and halts, and the run reports its events. */
+TEST(sim_scale, stress_512_runs_every_ni_to_the_end)
+{
+    char out[1100], csv[1200];
+    snprintf(out, sizeof out, "%s/out", sim_scratch("stress"));
+    int st = sim_cli("run scenarios/scale/stress_512.cfg --quick --set 'sweep.quick=[512]' "
+                     "--set experiment.params.PEERS=2 --set experiment.params.BYTES=64 --out '%s'", out);
+    harness_note("stderr: %s", sim_stderr());
+    ASSERT_EQ(st, 0);
+    snprintf(csv, sizeof csv, "%s/lanai-4-4-x-4-x-8-grid.csv", out);
+    char *text = sim_read(csv, NULL);
+    ASSERT_TRUE(text != NULL);
+    harness_note("%s", text);
+    ASSERT_TRUE(strstr(text, "nodes,sim_us,events,status\n512,") == text);
+    double n, us, ev;
+    ASSERT_EQ(sscanf(strchr(text, '\n') + 1, "%lf,%lf,%lf,ok", &n, &us, &ev), 3);
+    /* 1024 packets of 2 hops or more: several events each */
+    ASSERT_TRUE(us > 0 && ev > 4 * 1024);
+    free(text);
+}

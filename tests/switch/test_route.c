@@ -265,7 +265,7 @@ TEST(switch_route, route_table_layout)
     route_set rs;
     ASSERT_EQ(route_compute(&t, ROUTE_UPDOWN, &rs, err, sizeof err), 0);
     uint8_t buf[20 + 9 * 32];
-    ASSERT_EQ(route_table_size(&rs), sizeof buf);
+    ASSERT_EQ(route_table_size(&rs, 4), sizeof buf);
     ASSERT_EQ(route_table_write(&rs, 4, buf, sizeof buf - 1, err, sizeof err), -1);
     ASSERT_TRUE(strstr(err, "needs 308 bytes") != NULL);
     ASSERT_EQ(route_table_write(&rs, 4, buf, sizeof buf, err, sizeof err), (long)sizeof buf);
@@ -288,6 +288,49 @@ TEST(switch_route, route_table_layout)
     }
     route_free(&rs);
     topo_free(&t);
+}
+
+/* 512 NIs: 32-byte entries would need 16,404 bytes, over the NIs' 16 KB
+ * window; each table then uses its longest route + 1, rounded to a word,
+ * and still holds every route. 511 NIs keep 32-byte entries. */
+TEST(switch_route, route_table_entries_shrink_from_512_nis)
+{
+    char err[256];
+    topo_opts o;
+    topo_opts_default(&o);
+    o.ports = 16;
+    const int dim[3] = {4, 4, 8};
+    for (int pass = 0; pass < 2; pass++) {
+        topo t;
+        topo_init(&t);
+        o.max_nis = pass ? 511 : 0;
+        ASSERT_EQ(topo_build_grid3d(&t, dim, 4, &o, err, sizeof err), 0);
+        ASSERT_EQ(topo_ni_count(&t), pass ? 511 : 512);
+        route_set rs;
+        ASSERT_EQ(route_compute(&t, ROUTE_UPDOWN, &rs, err, sizeof err), 0);
+        for (int src = 0; src < rs.nni; src += 73) {
+            unsigned longest = 0;
+            for (int d = 0; d < rs.nni; d++) {
+                unsigned l = route_get(&rs, src, d)->len;
+                if (l != ROUTE_NONE && l > longest) longest = l;
+            }
+            unsigned e = route_table_entry(&rs, src);
+            ASSERT_EQ(e, pass ? 32u : (longest + 4u) & ~3u);
+            ASSERT_TRUE(route_table_size(&rs, src) <= ROUTE_TABLE_MAX);
+            static uint8_t buf[ROUTE_TABLE_MAX];
+            ASSERT_EQ(route_table_write(&rs, src, buf, sizeof buf, err, sizeof err), (long)route_table_size(&rs, src));
+            ASSERT_EQ(be32(buf + 12), e);
+            for (int d = 0; d < rs.nni; d++) {
+                const uint8_t *p = buf + 20 + (size_t)d * e;
+                const route_path *r = route_get(&rs, src, d);
+                ASSERT_EQ(p[0], r->len);
+                if (r->len != ROUTE_NONE) ASSERT_MEM_EQ(p + 1, r->byte, r->len);
+            }
+        }
+        if (!pass) ASSERT_TRUE(route_table_entry(&rs, 0) < 32u);
+        route_free(&rs);
+        topo_free(&t);
+    }
 }
 
 /* Every NI sends one packet to every other at once. */
