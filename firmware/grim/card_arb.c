@@ -18,6 +18,26 @@
  * holding came first), so growing a holding does not wait behind requests
  * that wait for it.
  *
+ * Bank 0 first (issue 17). The CPLD grants bank by bank, so a request the
+ * NI puts on the register whole can get some of its banks and wait for the
+ * rest. The frame takes bank 0 alone first and then, holding it, the rest
+ * of its job's banks at once (hw/frame/frame.v: S_ACQ0, then S_ACQ), and
+ * holds no bank without bank 0: a request of banks 0 and 3 given bank 3
+ * while the frame held bank 0 waited for it forever, and the frame for
+ * bank 3. So the PCI side takes banks in the frame's order: a request that
+ * waits for two banks or more (its process not holding bank 0) asks the
+ * CPLD for bank 0 alone, and for the rest only once the grant register
+ * shows bank 0 on the PCI side. From then the frame holds nothing (bank 0
+ * is not its own) and the rest comes when the PCI side's holders let go;
+ * bank 0 stays asked for until the request is acknowledged, then is let
+ * go if the request did not want it. A request waiting for one bank holds
+ * nothing while it waits and is put on the register at once, as before
+ * (its path only gains the checks, 18 cycles). Arrival order counts only banks a
+ * request has put on the register: a request still waiting for bank 0
+ * must not hold back a later one for a bank the frame waits for. Not
+ * covered: a process holding banks other than 0 that asks for more waits
+ * for them holding its own (it should let go first, or hold bank 0).
+ *
  * -DGRIM_CARD_NO_MERGE (the grim_rc1000_nomerge image, for tests and
  * teaching only) drops the merge: each agent writes its own request, as on
  * the raw register, so one agent's write takes the other's banks away
@@ -61,6 +81,16 @@ unsigned card_grant(void)
     return rc_le(grantw);
 }
 
+/* queue q now asks the CPLD for `banks`: the merge of every queue's */
+AI void card_ask(unsigned q, unsigned banks)
+{
+    card.q[q].asks = banks;
+    unsigned w = 0;
+    for (unsigned k = 0; k < GRIM_CD_NQ; k++) w |= card.q[k].asks;
+    card.host_want = w;
+    card_issue(q);
+}
+
 AI int earlier(unsigned a, unsigned b) { return (int)(a - b) < 0; }
 
 int card_blocked(unsigned banks, unsigned stamp, unsigned who)
@@ -74,8 +104,8 @@ int card_blocked(unsigned banks, unsigned stamp, unsigned who)
     if ((card.host_held | card.ni_held) & banks) return 1;
     if (who != CARD_NI && card.ni_want & ~card.ni_held & banks && earlier(card.ni_stamp, stamp)) return 1;
     for (unsigned i = 0, m = card.pmask & ~(1u << who); m; i++, m >>= 1) {   /* the other waiting requests */
-        const struct card_q *o = &card.q[i];
-        if (m & 1u && o->want & ~o->held & banks && earlier(o->stamp, stamp)) return 1;
+        const struct card_q *o = &card.q[i];   /* (the banks they asked the CPLD for) */
+        if (m & 1u && o->want & o->asks & ~o->held & banks && earlier(o->stamp, stamp)) return 1;
     }
     return 0;
 }
@@ -94,17 +124,22 @@ void card_serve(void)
             card.pmask |= bit;
             card.host_held &= ~(q->held & ~q->want);   /* what it let go is free at once */
             q->held &= q->want;
-            unsigned w = 0;                         /* the merge: every queue's request */
-            for (unsigned k = 0; k < GRIM_CD_NQ; k++) w |= card.q[k].want;
-            card.host_want = w;
-            card_issue(i);
+            q->first = card_bank0_first(q->want, q->held);
+            card_ask(i, q->first ? q->held | 1u : q->want);
         }
         unsigned w = q->want;
+        if (q->first) {                             /* bank 0 alone until the PCI side has it */
+            if (!(card_grant() & 1u)) continue;
+            q->first = 0;
+            card_ask(i, w | 1u);                    /* then the rest, keeping bank 0 */
+            continue;
+        }
         if (card_blocked(w & ~q->held, q->stamp, i)) continue;   /* after the owner's release, or the earlier request */
         if (w && (card_grant() & w) != w) continue;   /* look again next pass */
         card.pmask &= ~bit;
         q->held = w;
         card.host_held |= w;
+        if (q->asks != w) card_ask(i, w);           /* bank 0 taken only to go first */
         CDW(GRIM_CD_HOST_REQS) += 1u;
         CDW(GRIM_CD_ACK(i)) = r;
     }

@@ -24,6 +24,8 @@
 struct card_q {
     unsigned seen;                /* GRIM_CD_REQ(q) as last taken */
     unsigned want, held;          /* banks it asks for; banks acknowledged to it and not yet released */
+    unsigned asks;                /* banks the NI asks the CPLD for on its behalf (card_arb.c: bank 0 first) */
+    unsigned first;               /* 1: it waits for bank 0 alone before asking for the rest */
     unsigned stamp;               /* arrival order of its request (kept while it holds banks) */
 };
 
@@ -32,7 +34,7 @@ struct card_q {
 struct card {
     unsigned issued;              /* what the request register holds (as last written) */
     unsigned ni_want, ni_stamp;   /* the NI's own request and its arrival order */
-    unsigned host_want, host_held;   /* the queues' requests and holdings, ORed */
+    unsigned host_want, host_held;   /* what the queues ask the CPLD for, and their holdings, ORed */
     struct card_q q[GRIM_CD_NQ];
     unsigned order;               /* the next arrival stamp */
     unsigned pmask;               /* bit q: queue q's request waits to be acknowledged */
@@ -59,6 +61,13 @@ void card_issue(unsigned who);    /* write ni_want | host_want to the request re
  * one of them, or asked for one before (stamp) and still waits */
 int card_blocked(unsigned banks, unsigned stamp, unsigned who);
 unsigned card_grant(void);        /* one read of the grant register */
+/* a request for `want` by a queue holding `held` takes bank 0 alone first
+ * (the frame's order): it waits for two banks or more, not holding bank 0 */
+AI int card_bank0_first(unsigned want, unsigned held)
+{
+    unsigned n = want & ~held;
+    return (n & (n - 1u)) && !(held & 1u);
+}
 AI unsigned card_bar(void) { return CDW(GRIM_CD_BAR); }
 /* once per main-loop pass: a look at every queue's word (the cheap part, in
  * the loop), card_serve when one is new or a request waits */

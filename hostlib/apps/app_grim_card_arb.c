@@ -15,7 +15,9 @@
  *        TRAFFIC_WORDS words to node 0's process meanwhile (node 0 takes
  *        them between rounds), so the firmware's main loop is busy.
  * storm  card_procs more processes on node 0 (experiment.card_procs) each
- *        ask their own queue for random sets of banks ROUNDS times, hold
+ *        ask their own queue for random sets of banks ROUNDS times (SETS =
+ *        "safe", the default: never banks 0 and 3 together; "all": any of
+ *        the 15; "0+3": always banks 0 and 3), hold
  *        them a random while (touching every bank they hold), release and
  *        pause; meanwhile node 1 sends MESSAGES AMs of WORDS words to the
  *        card (the NI writes them into bank 0) and node 0's process takes
@@ -40,9 +42,7 @@
  *
  * In storm, both and full node 0 checks every result word for word (the
  * pass circuit: the payload unchanged; word 0 says where it came from and
- * its number), that each arrives once and, per source, in order. Storm
- * sets never hold bank 0 and bank 3 together: the frame holds bank 0
- * while it waits for bank 3 (docs/endpoints.md). */
+ * its number), that each arrives once and, per source, in order. */
 #include "app_grim_util.h"
 #include "../grim/grim_card.h"
 #include "../rc1000/rc1000_fault.h"
@@ -183,11 +183,18 @@ static void on_stop(grim *g, const grim_am *m, void *ctx)
 
 /* a storm process (node 0, proc >= 1): its own queue, random sets */
 static int storm(platform *p, happ_env *e, shared *sh, long long rounds, long long hold_us, long long gap_us,
-                 long long seed)
+                 long long seed, int set_kind)
 {
-    /* bank sets a process may ask for: never 0 and 3 together (the frame
-     * holds bank 0 while it waits for bank 3) */
-    static const uint32_t sets[] = {0x1, 0x2, 0x4, 0x8, 0x3, 0x5, 0x7, 0x6, 0xA, 0xC, 0xE};
+    /* bank sets a process may ask for (set_kind 0: SETS = "safe", 1: "all",
+     * 2: "0+3"). "safe" never has banks 0 and 3 together, the sets that
+     * deadlocked against the frame (it holds bank 0 while it waits for
+     * bank 3) before the NI took bank 0 first for a request of several
+     * banks (docs/endpoints.md) */
+    static const uint32_t safe[] = {0x1, 0x2, 0x4, 0x8, 0x3, 0x5, 0x7, 0x6, 0xA, 0xC, 0xE};
+    static const uint32_t every[] = {0x1, 0x2, 0x3, 0x4, 0x5, 0x6, 0x7, 0x8, 0x9, 0xA, 0xB, 0xC, 0xD, 0xE, 0xF};
+    static const uint32_t cross[] = {0x9};
+    const uint32_t *sets = set_kind == 2 ? cross : set_kind ? every : safe;
+    uint32_t nsets = set_kind == 2 ? 1u : set_kind ? 15u : 11u;
     grim_card_q q;
     char err[300];
     uint32_t id = (uint32_t)e->proc, r = (uint32_t)seed * 2654435761u + id * 40503u;
@@ -196,7 +203,7 @@ static int storm(platform *p, happ_env *e, shared *sh, long long rounds, long lo
     rch c;
     if (rch_open_arb(&c, p, PLAT_PIO_PLAIN, track_request, &t)) return happ_fail(e, "the RC-1000: %s", c.err);
     for (long long i = 0; i < rounds; i++) {
-        uint32_t banks = sets[rnd(&r) % (sizeof sets / sizeof sets[0])], tail0 = 0, tail1 = 0, v;
+        uint32_t banks = sets[rnd(&r) % nsets], tail0 = 0, tail1 = 0, v;
         if (rch_acquire(&c, banks)) return happ_fail(e, "round %lld: %s", i, c.err);
         if (banks & 1 && rch_read_word(&c, 0, RC_Q1_BASE, &tail0)) return happ_fail(e, "%s", c.err);
         for (uint32_t b = 0; b < 4; b++)   /* the card stops an access without the PCI side's grant */
@@ -323,6 +330,9 @@ static int run(platform *p, happ_env *e)
         happ_int(e, "WORDS", 256, &words) || happ_int(e, "SEED", 1, &seed) ||
         happ_int(e, "HANDLER", !strcmp(mode, "full") ? 0x50 : 0x40, &handler))
         return -1;
+    const char *sets = happ_str(e, "SETS", "safe");
+    int set_kind = !strcmp(sets, "all") ? 1 : !strcmp(sets, "0+3") ? 2 : 0;
+    if (!set_kind && strcmp(sets, "safe")) return happ_fail(e, "SETS must be safe, all or 0+3, not '%s'", sets);
     if (handler < 1 || handler > 0xFFFF) return happ_fail(e, "HANDLER must be 1..0xFFFF, not %lld", handler);
     if (strcmp(mode, "time") && strcmp(mode, "storm") && strcmp(mode, "both") && strcmp(mode, "full"))
         return happ_fail(e, "MODE must be time, storm, both or full, not '%s'", mode);
@@ -334,7 +344,7 @@ static int run(platform *p, happ_env *e)
     if (words < 1 || words > RCH_MAX_WORDS) return happ_fail(e, "WORDS must be 1..%u, not %lld", RCH_MAX_WORDS, words);
     if (e->proc) {                 /* another process on the card's node */
         if (strcmp(mode, "storm")) return happ_fail(e, "experiment.card_procs: only MODE = storm has other processes");
-        return storm(p, e, e->shm, rounds, hold_us, gap_us, seed);
+        return storm(p, e, e->shm, rounds, hold_us, gap_us, seed, set_kind);
     }
     grim_options o;
     if (gapp_options(e, &o)) return -1;
@@ -431,7 +441,7 @@ out:
 }
 
 static const char *const params[] = {"MODE", "ROUNDS", "GAP_US", "HOLD_US", "TRAFFIC", "TRAFFIC_WORDS", "MESSAGES",
-                                     "WORDS", "SEED", "HANDLER", GAPP_COMMON_PARAMS, NULL};
+                                     "WORDS", "SEED", "HANDLER", "SETS", GAPP_COMMON_PARAMS, NULL};
 
 const happ happ_grim_card_arb = {
     .name = "grim_card_arb",
