@@ -162,6 +162,7 @@ cosim *cosim_new(const topo *t, const cosim_opts *o, char *err, size_t errlen)
             cosim_free(s);
             return NULL;
         }
+        card_set_ni(nd->card, (unsigned)i);
         card_attach(nd->card, fabric_ep(s->f, i), ni_rate(t, i));
         card_share_progress(nd->card, &s->card_progress);
     }
