@@ -37,6 +37,9 @@ struct evq {
     uint64_t quiet_run;       /* quiet events run (part of run_count) */
     int stamped;              /* MYRISIM_TIE_STAMP */
     evq_stamp cur;            /* the creator now running, if set */
+    sim_time last_t;          /* the last event run, and ... */
+    uint64_t last_seq;
+    uint64_t inversions;      /* ... how often the stamp ran a lower seq after it at one time */
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -78,6 +81,7 @@ evq_stamp evq_stamp_core(evq *q, sim_time t, unsigned ni)
 }
 
 void evq_stamp_restore(evq *q, evq_stamp old) { q->cur = old; }
+uint64_t evq_stamp_inversions(const evq *q) { return q->inversions; }
 
 void evq_free(evq *q)
 {
@@ -258,6 +262,9 @@ uint64_t evq_run_until(evq *q, sim_time limit)
         q->run_count++;
         ran++;
         if (q->stamped) {
+            q->inversions += e.t == q->last_t && e.seq < q->last_seq;
+            q->last_t = e.t;
+            q->last_seq = e.seq;
             /* what it creates comes after it: a core's key survives only within its instant */
             q->cur = (evq_stamp){e.t, e.st == e.t ? e.sk : 0, 1};
             e.fn(e.arg);

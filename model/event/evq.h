@@ -97,5 +97,8 @@ typedef struct {
 /* Stamp what is created until evq_stamp_restore(q, old); returns old. */
 evq_stamp evq_stamp_core(evq *q, sim_time t, unsigned ni);
 void evq_stamp_restore(evq *q, evq_stamp old);
+/* Events the stamp ran after one with a higher sequence number at the same
+ * time: where the stamped order differs from the default one. */
+uint64_t evq_stamp_inversions(const evq *q);
 
 #endif

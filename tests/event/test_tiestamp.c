@@ -17,11 +17,18 @@ static void log_ev(void *arg)
     log_buf[n + 1] = 0;
 }
 
+/* A queue made with MYRISIM_TIE_STAMP=stamp (NULL: unset); the caller's
+ * setting is restored, so a run with the option on keeps it for later tests. */
 static evq *new_q(const char *stamp)
 {
-    setenv("MYRISIM_TIE_STAMP", stamp, 1);
+    const char *e = getenv("MYRISIM_TIE_STAMP");
+    char *was = e ? strdup(e) : NULL;
+    if (stamp) setenv("MYRISIM_TIE_STAMP", stamp, 1);
+    else unsetenv("MYRISIM_TIE_STAMP");
     evq *q = evq_new();
-    unsetenv("MYRISIM_TIE_STAMP");
+    if (was) setenv("MYRISIM_TIE_STAMP", was, 1);
+    else unsetenv("MYRISIM_TIE_STAMP");
+    free(was);
     log_buf[0] = 0;
     return q;
 }
@@ -49,6 +56,7 @@ TEST(tiestamp, same_time_stores_run_in_stamp_order)
     stores_out_of_order(q);
     evq_run_until(q, 1000);
     ASSERT_STR_EQ(log_buf, "z0ab");
+    ASSERT_EQ(evq_stamp_inversions(q), 3);   /* 0, a and b each after a later-made one */
     evq_free(q);
 }
 
@@ -59,9 +67,9 @@ TEST(tiestamp, off_by_default_and_with_zero)
     stores_out_of_order(q);
     evq_run_until(q, 1000);
     ASSERT_STR_EQ(log_buf, "ba0z");
+    ASSERT_EQ(evq_stamp_inversions(q), 0);
     evq_free(q);
-    unsetenv("MYRISIM_TIE_STAMP");
-    q = evq_new();
+    q = new_q(NULL);
     ASSERT_TRUE(!evq_tie_stamped(q));
     evq_free(q);
 }
