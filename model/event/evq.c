@@ -1,8 +1,9 @@
 /* Binary min-heap keyed on (time, stamp, sequence number); the stamp is 0
  * unless MYRISIM_TIE_STAMP is set (evq.h), so by default it is (time, seq).
  * Cancellation is lazy: a cancelled entry stays in the heap and is skipped
- * when it surfaces. The ids in the heap and their state live in a hash map (idset.h), so a cancel
- * and the check of the top are O(1) however many timers were cancelled.
+ * when it surfaces. The ids in the heap and their state live in a hash map
+ * (idset.h), so a cancel and the check of the top are O(1) however many
+ * timers were cancelled.
  * Quiet events (evq_at_quiet) sit in a second, small heap with the same
  * key and no id map: they run interleaved with the others in one
  * (time, sequence) order, but evq_next_loud does not see them. */
