@@ -1,9 +1,7 @@
-/* Binary min-heap keyed on (time, stamp, sequence number); the stamp is 0
- * unless MYRISIM_TIE_STAMP is set (evq.h), so by default it is (time, seq).
- * Cancellation is lazy: a cancelled entry stays in the heap and is skipped
- * when it surfaces. The ids in the heap and their state live in a hash map
- * (idset.h), so a cancel and the check of the top are O(1) however many
- * timers were cancelled.
+/* Binary min-heap keyed on (time, sequence number). Cancellation is lazy:
+ * a cancelled entry stays in the heap and is skipped when it surfaces. The
+ * ids in the heap and their state live in a hash map (idset.h), so a cancel
+ * and the check of the top are O(1) however many timers were cancelled.
  * Quiet events (evq_at_quiet) sit in a second, small heap with the same
  * key and no id map: they run interleaved with the others in one
  * (time, sequence) order, but evq_next_loud does not see them. */
@@ -19,8 +17,6 @@ typedef struct {
     uint64_t seq;        /* also the ev_id */
     ev_fn fn;
     void *arg;
-    uint64_t st;         /* creation stamp (evq_stamp), 0 when not stamped */
-    uint32_t sk;
 } ev_entry;
 
 struct evq {
@@ -36,11 +32,6 @@ struct evq {
     int nq, capq;
     int quiet_off;            /* MYRISIM_SLOW_PATHS: quiet events are ordinary ones */
     uint64_t quiet_run;       /* quiet events run (part of run_count) */
-    int stamped;              /* MYRISIM_TIE_STAMP */
-    evq_stamp cur;            /* the creator now running, if set */
-    sim_time last_t;          /* the last event run, and ... */
-    uint64_t last_seq;
-    uint64_t inversions;      /* ... how often the stamp ran a lower seq after it at one time */
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -59,30 +50,12 @@ int evq_slow_paths(void)
     return e && e[0] && strcmp(e, "0") != 0;
 }
 
-int evq_tie_stamp_env(void)
-{
-    const char *e = getenv("MYRISIM_TIE_STAMP");
-    return e && e[0] && strcmp(e, "0") != 0;
-}
-
 evq *evq_new(void)
 {
     evq *q = xrealloc(NULL, sizeof *q);
-    *q = (evq){.next_seq = 1, .quiet_off = evq_slow_paths(), .stamped = evq_tie_stamp_env()};
+    *q = (evq){.next_seq = 1, .quiet_off = evq_slow_paths()};
     return q;
 }
-
-int evq_tie_stamped(const evq *q) { return q->stamped; }
-
-evq_stamp evq_stamp_core(evq *q, sim_time t, unsigned ni)
-{
-    evq_stamp old = q->cur;
-    if (q->stamped) q->cur = (evq_stamp){t, 1u + ni, 1};
-    return old;
-}
-
-void evq_stamp_restore(evq *q, evq_stamp old) { q->cur = old; }
-uint64_t evq_stamp_inversions(const evq *q) { return q->inversions; }
 
 void evq_free(evq *q)
 {
@@ -97,10 +70,7 @@ enum { LIVE = 1, CANCELLED = 2 };
 
 static int before(const ev_entry *a, const ev_entry *b)
 {
-    if (a->t != b->t) return a->t < b->t;
-    if (a->st != b->st) return a->st < b->st;
-    if (a->sk != b->sk) return a->sk < b->sk;
-    return a->seq < b->seq;
+    return a->t < b->t || (a->t == b->t && a->seq < b->seq);
 }
 
 static inline void sift_up(ev_entry *heap, int i)
@@ -138,12 +108,7 @@ static inline ev_id push(evq *q, ev_entry **heap, int *n, int *cap, sim_time t, 
         *heap = xrealloc(*heap, (size_t)*cap * sizeof **heap);
     }
     ev_id id = q->next_seq++;
-    ev_entry e = {t, id, fn, arg, 0, 0};
-    if (q->stamped) {
-        e.st = q->cur.set ? q->cur.t : q->h.now;
-        e.sk = q->cur.set ? q->cur.key : 0;
-    }
-    (*heap)[*n] = e;
+    (*heap)[*n] = (ev_entry){t, id, fn, arg};
     sift_up(*heap, (*n)++);
     return id;
 }
@@ -262,17 +227,7 @@ uint64_t evq_run_until(evq *q, sim_time limit)
         q->h.now = e.t;
         q->run_count++;
         ran++;
-        if (q->stamped) {
-            q->inversions += e.t == q->last_t && e.seq < q->last_seq;
-            q->last_t = e.t;
-            q->last_seq = e.seq;
-            /* what it creates comes after it: a core's key survives only within its instant */
-            q->cur = (evq_stamp){e.t, e.st == e.t ? e.sk : 0, 1};
-            e.fn(e.arg);
-            q->cur.set = 0;
-        } else {
-            e.fn(e.arg);
-        }
+        e.fn(e.arg);
     }
     return ran;
 }

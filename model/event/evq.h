@@ -78,27 +78,4 @@ static inline uint64_t evq_wakes(const evq *q) { return ((const evq_head *)(cons
 static inline uint64_t evq_loud_adds(const evq *q) { return ((const evq_head *)(const void *)q)->loud_adds; }
 int evq_pending(const evq *q);
 
-/* Stamped ties (an experiment, off by default; docs/speed.md "Stamped
- * ties"): with MYRISIM_TIE_STAMP set (not "0") when the queue is made,
- * events at one time run in (creation stamp, sequence) order instead of
- * sequence order alone. A core's store stamps what it creates with its
- * local time and NI (evq_stamp_core, around the card's register writes);
- * an event's callback stamps what it creates with the event's time, and
- * keeps the event's own NI key when the event was made at that same time;
- * anything else is stamped (now, 0). The stamp does not depend on how the
- * co-simulation cuts its rounds; sequence numbers do. */
-int evq_tie_stamp_env(void);
-int evq_tie_stamped(const evq *q);
-typedef struct {
-    uint64_t t;          /* sim_time of the creating instant */
-    uint32_t key;        /* 0: events and hosts; 1 + NI: that NI's core */
-    int set;
-} evq_stamp;
-/* Stamp what is created until evq_stamp_restore(q, old); returns old. */
-evq_stamp evq_stamp_core(evq *q, sim_time t, unsigned ni);
-void evq_stamp_restore(evq *q, evq_stamp old);
-/* Events the stamp ran after one with a higher sequence number at the same
- * time: where the stamped order differs from the default one. */
-uint64_t evq_stamp_inversions(const evq *q);
-
 #endif
