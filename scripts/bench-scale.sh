@@ -18,13 +18,5 @@ for n in ${*:-16}; do
     /usr/bin/time -f "%e %M %U %S" -o "$out/time.$n" build/myrisim run "$cfg" --quick \
         --set "sweep.quick=[$n]" --jobs 1 --out "$out/n$n" > "$out/log.$n" 2>&1 || { cat "$out/log.$n"; exit 1; }
     csv="$out/n$n/grim-lanai-4-das-grid.csv"
-    awk -F, -v n="$n" -v tf="$out/time.$n" '
-        BEGIN { getline line < tf; split(line, a, " "); w = a[1]; kb = a[2]; cpu = a[3] + a[4] }
-        NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i }
-        NR == 2 { printf "bench alltoall_das_%d_wall %.2f s\n", n, w;
-                  printf "bench alltoall_das_%d_cpu %.2f s\n", n, cpu;
-                  printf "bench alltoall_das_%d_rate %.3f simulated_ms_per_wall_s\n", n, $col["sim_us"] / 1000 / w;
-                  printf "bench alltoall_das_%d_events %.0f events_per_wall_s\n", n, $col["events"] / w;
-                  printf "bench alltoall_das_%d_peak %.1f MiB\n", n, kb / 1024;
-                  printf "bench alltoall_das_%d_peak_per_node %.2f MiB\n", n, kb / 1024 / n }' "$csv"
+    awk -F, -v name="alltoall_das_$n" -v n="$n" -v tf="$out/time.$n" -f scripts/bench-lines.awk "$csv"
 done
