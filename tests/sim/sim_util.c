@@ -206,13 +206,27 @@ const char *sim_cfg_variant(const char *dir, const char *scen, const char *from,
     snprintf(src, sizeof src, "%s/%s", harness_root(), scen);
     const char *slash = strrchr(src, '/');
     snprintf(here, sizeof here, "\"%.*s/", (int)(slash - src), src);
-    char *text = sim_replace(sim_read(src, NULL), from, to);
-    while (strstr(text, "\"./")) text = sim_replace(text, "\"./", here);
+    const char *base = sim_replace(sim_read(src, NULL), from, to);
+    /* every "./ in one forward pass: `here` itself holds "./ when the root
+     * is relative (runner started in the repository as `.`), so replacing
+     * from the start again would never end */
+    size_t nb = strlen(base), nh = strlen(here), cnt = 0;
+    for (const char *p = strstr(base, "\"./"); p; p = strstr(p + 3, "\"./")) cnt++;
+    char *text = malloc(nb + cnt * nh + 1), *o = text;
+    for (const char *p = base, *q; (q = strstr(p, "\"./")); p = q + 3) {
+        memcpy(o, p, (size_t)(q - p));
+        o += q - p;
+        memcpy(o, here, nh);
+        o += nh;
+        base = q + 3;
+    }
+    strcpy(o, base);
     static char path[4][1100];
     static int k;
     k = (k + 1) % 4;
     snprintf(path[k], sizeof path[k], "%s/variant.cfg", dir);
     sim_write(path[k], text);
+    free(text);
     return path[k];
 }
 
