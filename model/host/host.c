@@ -18,6 +18,7 @@ struct host {
     void *irq_ctx;
     struct { sim_time t0, t1; } kspan[HOST_KERNEL_SPANS];   /* t1 SIM_TIME_NEVER while open */
     int knext, kdepth;
+    int kused;                 /* spans ever written (at most HOST_KERNEL_SPANS): none on most hosts */
     void (*kend_fn)(void *);
     void *kend_ctx;
     host_watch_fn watch_fn[HOST_MAX_WATCHERS];
@@ -134,6 +135,7 @@ int host_faults(const host *h) { return h->nfaults; }
 void host_kernel_begin(host *h)
 {
     if (h->kdepth++) return;
+    if (h->knext >= h->kused) h->kused = h->knext + 1;
     h->kspan[h->knext].t0 = evq_now(h->q);
     h->kspan[h->knext].t1 = SIM_TIME_NEVER;
 }
@@ -165,9 +167,8 @@ void host_on_kernel_end(host *h, void (*fn)(void *), void *ctx)
 sim_time host_kernel_in(const host *h, sim_time t0, sim_time t1)
 {
     sim_time sum = 0;
-    for (int i = 0; i < HOST_KERNEL_SPANS; i++) {
+    for (int i = 0; i < h->kused; i++) {   /* the platform asks after all CPU work: most hosts have none */
         sim_time a = h->kspan[i].t0, b = h->kspan[i].t1;
-        if (a == b) continue;   /* unused */
         if (a < t0) a = t0;
         if (b > t1) b = t1;
         if (b > a) sum += b - a;
