@@ -37,6 +37,20 @@ static int run(const char *tag, const char *scen, const char *sets, double v[NF]
     return 0;
 }
 
+/* The scenario as it stands (SEED defaults to 1) is what three tests read,
+ * each a different series: it runs once per test process. */
+static int default_run(double v[NF][NV])
+{
+    static double got[NF][NV];
+    static int have;
+    if (!have) {
+        if (run("card_arb_default", SCEN, "", got)) return -1;
+        have = 1;
+    }
+    memcpy(v, got, sizeof got);
+    return 0;
+}
+
 static int all_intact(const double *v, double n)
 {
     return v[RESULTS] == n && v[INTACT] == n && v[BAD] == 0 && v[DUP] == 0 && v[MISSING] == 0 && v[OOO] == 0;
@@ -55,7 +69,7 @@ TEST(card_arb, a_storm_of_two_processes_and_the_ni_never_shares_a_bank)
         double v[NF][NV];
         snprintf(tag, sizeof tag, "card_arb_storm%d", seed);
         snprintf(sets, sizeof sets, "--set experiment.params.SEED=%d", seed);
-        ASSERT_EQ(run(tag, SCEN, sets, v), 0);
+        ASSERT_EQ(seed == 1 ? default_run(v) : run(tag, SCEN, sets, v), 0);
         ASSERT_EQ((long)v[0][ROUNDS], 600);
         ASSERT_EQ((long)v[0][VIOL], 0);
         ASSERT_EQ((long)v[0][OVERLAP], 0);
@@ -83,7 +97,7 @@ TEST(card_arb, without_one_owner_per_bank_two_processes_share_one)
 TEST(card_arb, both_incoming_queues_at_once_lose_nothing)
 {
     double v[NF][NV];
-    ASSERT_EQ(run("card_arb_both", SCEN, "", v), 0);
+    ASSERT_EQ(default_run(v), 0);
     ASSERT_TRUE(all_intact(v[1], 80));
     ASSERT_EQ((long)v[1][HOST_INJ], 40);
     ASSERT_EQ((long)v[1][NI_MSGS], 40);
@@ -99,7 +113,7 @@ TEST(card_arb, both_incoming_queues_at_once_lose_nothing)
 TEST(card_arb, the_ni_queue_fills_and_nothing_is_lost)
 {
     double v[NF][NV];
-    ASSERT_EQ(run("card_arb_full", SCEN, "", v), 0);
+    ASSERT_EQ(default_run(v), 0);
     ASSERT_TRUE(all_intact(v[2], 40));
     ASSERT_EQ((long)v[2][FAULTS], 1);
     ASSERT_EQ((long)v[2][NI_MSGS], 40);
