@@ -1,6 +1,8 @@
 /* Host physical memory, address spaces, pinning. */
 #include "hostmem.h"
 
+#include "frame_pool.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,8 +48,7 @@ struct hostmem {
     uint64_t ram;
     uint32_t nframes;
     frame *f;
-    uint32_t *freel;           /* scattered free frames (stack) */
-    uint32_t nfree;
+    frame_pool *freel;         /* scattered free frames (a lazily shuffled stack) */
     region *reg;
     uint32_t nreg;
     void (*on_write)(void *ctx);
@@ -61,15 +62,6 @@ static void serr(hm_space *s, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(s->err, sizeof s->err, fmt, ap);
     va_end(ap);
-}
-
-static uint32_t xorshift(uint32_t *st)
-{
-    uint32_t x = *st;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *st = x;
 }
 
 hostmem *hostmem_new(uint64_t ram_bytes, uint32_t regions, uint32_t seed, char *err, size_t errlen)
@@ -86,28 +78,20 @@ hostmem *hostmem_new(uint64_t ram_bytes, uint32_t regions, uint32_t seed, char *
     m->ram = ram_bytes;
     m->nframes = (uint32_t)(ram_bytes / HM_PAGE);
     m->f = calloc(m->nframes, sizeof *m->f);
-    m->freel = calloc(m->nframes, sizeof *m->freel);
     m->nreg = regions;
     m->reg = calloc(regions ? regions : 1, sizeof *m->reg);
-    if (!m->f || !m->freel || !m->reg) goto oom;
+    if (!m->f || !m->reg) goto oom;
     uint32_t rfirst = REGION_BASE / HM_PAGE;
     uint32_t rend = rfirst + regions * (HM_REGION / HM_PAGE);
     for (uint32_t i = 0; i < regions; i++) m->reg[i].first = rfirst + i * (HM_REGION / HM_PAGE);
-    for (uint32_t fr = LOW_RESERVED / HM_PAGE; fr < m->nframes; fr++)
-        if (fr < rfirst || fr >= rend) m->freel[m->nfree++] = fr;
-    /* scatter: a seeded Fisher-Yates shuffle of the free frames */
-    uint32_t st = seed ? seed : 0x9E3779B9u;
-    for (uint32_t i = m->nfree; i > 1; i--) {
-        uint32_t j = xorshift(&st) % i;
-        uint32_t t = m->freel[i - 1];
-        m->freel[i - 1] = m->freel[j];
-        m->freel[j] = t;
-    }
+    /* scatter: a seeded shuffle of the free frames */
+    m->freel = frame_pool_new(LOW_RESERVED / HM_PAGE, m->nframes, rfirst, rend, seed);
+    if (!m->freel) goto oom;
     return m;
 oom:
     if (m) {
         free(m->f);
-        free(m->freel);
+        frame_pool_free(m->freel);
         free(m->reg);
         free(m);
     }
@@ -119,13 +103,13 @@ void hostmem_free(hostmem *m)
 {
     if (!m) return;
     free(m->f);
-    free(m->freel);
+    frame_pool_free(m->freel);
     free(m->reg);
     free(m);
 }
 
 uint64_t hostmem_ram(const hostmem *m) { return m->ram; }
-uint32_t hostmem_free_frames(const hostmem *m) { return m->nfree; }
+uint32_t hostmem_free_frames(const hostmem *m) { return frame_pool_count(m->freel); }
 
 hm_space *hm_space_new(hostmem *m, const char *name)
 {
@@ -145,7 +129,7 @@ static void release(hm_space *s, alloc *a)
         f->mem = NULL;
         f->owner = NULL;
         f->pins = 0;
-        if (!a->contig) m->freel[m->nfree++] = a->frames[i];
+        if (!a->contig) frame_pool_push(m->freel, a->frames[i]);
     }
     if (a->contig) {
         region *r = &m->reg[a->region];
@@ -211,9 +195,10 @@ void *hm_alloc(hm_space *s, size_t len)
         return NULL;
     }
     uint64_t pages = (len + HM_PAGE - 1) / HM_PAGE;
-    if (pages > s->m->nfree) {
+    uint32_t nfree = frame_pool_count(s->m->freel);
+    if (pages > nfree) {
         serr(s, "%s: out of host memory: %llu pages wanted, %u free", s->name,
-             (unsigned long long)pages, s->m->nfree);
+             (unsigned long long)pages, nfree);
         return NULL;
     }
     alloc *a = new_alloc(s, len);
@@ -221,7 +206,14 @@ void *hm_alloc(hm_space *s, size_t len)
         serr(s, "%s: out of simulator memory for %zu bytes", s->name, len);
         return NULL;
     }
-    for (uint32_t i = 0; i < a->npages; i++) a->frames[i] = s->m->freel[--s->m->nfree];
+    for (uint32_t i = 0; i < a->npages; i++)
+        if ((a->frames[i] = frame_pool_pop(s->m->freel)) == UINT32_MAX) {
+            while (i) frame_pool_push(s->m->freel, a->frames[--i]);
+            a->npages = 0;
+            release(s, a);
+            serr(s, "%s: out of simulator memory for the frames of %zu bytes", s->name, len);
+            return NULL;
+        }
     map_frames(s, a);
     return a->native;
 }
