@@ -50,6 +50,8 @@ struct hs {
     uint64_t write_stops;  /* core runs ended early by their own write (horizon_stats_write_stop) */
     uint64_t vmin;       /* min over the nodes' v (the demand scheme's slowest core) */
     uint64_t lcyc;       /* the lookahead in whole cycles, rounded down */
+    double inv_cycle;    /* cycles per ps of the nodes' (shared) clock */
+    int fabric_count;    /* 0 with MYRISIM_COSIM_STATS=3 (the count costs O(nodes) an event) */
 };
 
 static size_t hh(const void *p, int cap) { return ((uintptr_t)p >> 3) * 0x9E3779B97F4A7C15ull >> 20 & (size_t)(cap - 1); }
@@ -71,15 +73,13 @@ static const hs_key *get(const struct hs *h, const void *p)
     return NULL;
 }
 
-static double inv_cycle;   /* cycles per ps of the nodes' clock */
+/* The first cycle at or after t (to within rounding: this is a count). */
+static uint64_t cyc(const struct hs *h, sim_time t) { return (uint64_t)((double)t * h->inv_cycle + 0.999999); }
 
-static int fabric_count = 1;   /* MYRISIM_COSIM_STATS=3: off (it costs O(nodes) an event) */
-
-static void push_v(hs_node *k, sim_time v)
+static void push_v(const struct hs *h, hs_node *k, sim_time v)
 {
-    if (!fabric_count) return;
     /* a core stops only at cycle boundaries: horizons within one cycle are one stop */
-    v = (sim_time)(v * inv_cycle + 0.999999);
+    v = cyc(h, v);
     while (k->n && k->st[k->n - 1] >= v) {
         k->n--;
         k->kills++;
@@ -96,14 +96,12 @@ static void push_v(hs_node *k, sim_time v)
     }
 }
 
-static uint64_t cyc(sim_time t) { return (uint64_t)(t * inv_cycle + 0.999999); }
-
 /* The demand-driven scheme before an event at t: every core whose time
  * plus the lookahead does not pass t catches up to t (a lagging core's
  * write could reach the event's place by then). */
 static void lag_check(struct hs *h, sim_time t)
 {
-    uint64_t c = cyc(t);
+    uint64_t c = cyc(h, t);
     if (h->vmin + h->lcyc > c) return;
     uint64_t m = UINT64_MAX;
     for (int j = 0; j < h->n; j++) {
@@ -122,11 +120,11 @@ static void own_event(struct hs *h, int node, sim_time t)
     hs_node *k = &h->nd[node];
     h->ev_own++;
     /* the demand scheme: the core must have run every cycle before t */
-    if (k->v < cyc(t)) {
-        k->v = cyc(t);
+    if (k->v < cyc(h, t)) {
+        k->v = cyc(h, t);
         k->own++;
     }
-    for (int j = 0; j < h->n && fabric_count; j++) push_v(&h->nd[j], t + (j == node ? 0 : (sim_time)h->hops[j * h->nnode + topo_ni_node(h->s->t, node)] * h->delta));
+    for (int j = 0; j < h->n && h->fabric_count; j++) push_v(h, &h->nd[j], t + (j == node ? 0 : (sim_time)h->hops[j * h->nnode + topo_ni_node(h->s->t, node)] * h->delta));
 }
 
 static void observe(void *ctx, sim_time t, ev_fn fn, void *arg)
@@ -135,12 +133,6 @@ static void observe(void *ctx, sim_time t, ev_fn fn, void *arg)
     struct hs *h = ctx;
     lag_check(h, t);
     const hs_key *k = get(h, arg);
-    if (!k) {
-        /* a switch input's events pass the input, whose first field is its switch */
-        const void *first = *(void *const *)arg;
-        const hs_key *x = get(h, first);
-        if (x && x->kind == 2) k = x;
-    }
     if (!k) {
         for (int i = 0; i < h->n; i++)
             if (card_epoch(h->s->nd[i].card) != h->epoch[i]) {
@@ -170,21 +162,21 @@ static void observe(void *ctx, sim_time t, ev_fn fn, void *arg)
         }
     }
     h->ev_fab++;
-    for (int j = 0; j < h->n && fabric_count; j++) {
+    for (int j = 0; j < h->n && h->fabric_count; j++) {
         int d;
         if (k->kind == 2) d = h->hops[j * h->nnode + k->v];
         else {
             int a = h->hops[j * h->nnode + tp->cable[k->v].a], b = h->hops[j * h->nnode + tp->cable[k->v].b];
             d = a < b ? a : b;
         }
-        push_v(&h->nd[j], t + (sim_time)d * h->delta);
+        push_v(h, &h->nd[j], t + (sim_time)d * h->delta);
     }
 }
 
 struct hs *horizon_stats_new(cosim *s, int demand_only)
 {
     struct hs *h = calloc(1, sizeof *h);
-    fabric_count = !demand_only;
+    h->fabric_count = !demand_only;
     const topo *t = s->t;
     h->s = s;
     h->n = s->n;
@@ -212,10 +204,10 @@ struct hs *horizon_stats_new(cosim *s, int demand_only)
     }
     free(queue);
     h->delta = SIM_TIME_NEVER;
-    inv_cycle = (double)s->prof->clock_hz / 1e12;
-    h->lcyc = (uint64_t)(s->L * inv_cycle);
+    h->inv_cycle = (double)s->prof->clock_hz / 1e12;
+    h->lcyc = (uint64_t)((double)s->L * h->inv_cycle);
     h->mapcap = 1;
-    while (h->mapcap < 4 * (t->ncable * 2 + t->nnode + h->n * 2)) h->mapcap *= 2;
+    while (h->mapcap < 4 * (t->ncable * 2 + t->nnode * (1 + XBAR_MAX_PORTS) + h->n * 2)) h->mapcap *= 2;
     h->map = calloc((size_t)h->mapcap, sizeof *h->map);
     for (int c = 0; c < t->ncable; c++)
         for (int dir = 0; dir < 2; dir++) {
@@ -224,7 +216,11 @@ struct hs *horizon_stats_new(cosim *s, int demand_only)
             put(h, ld, 3, c);
         }
     for (int v = 0; v < t->nnode; v++)
-        if (t->node[v].kind == TOPO_SWITCH && fabric_switch(s->f, v)) put(h, fabric_switch(s->f, v), 2, v);
+        if (t->node[v].kind == TOPO_SWITCH && fabric_switch(s->f, v)) {
+            const xbar *x = fabric_switch(s->f, v);
+            put(h, x, 2, v);
+            for (unsigned p = 0; p < xbar_nports(x); p++) put(h, xbar_event_arg(x, p), 2, v);   /* its inputs' events */
+        }
     for (int i = 0; i < h->n; i++) {
         put(h, fabric_ep(s->f, i), 1, i);
         put(h, s->nd[i].card, 1, i);
