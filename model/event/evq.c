@@ -32,6 +32,8 @@ struct evq {
     int nq, capq;
     int quiet_off;            /* MYRISIM_SLOW_PATHS: quiet events are ordinary ones */
     uint64_t quiet_run;       /* quiet events run (part of run_count) */
+    evq_observer obs;         /* statistics only (evq_set_observer), else NULL */
+    void *obs_ctx;
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -189,6 +191,11 @@ int evq_pending(const evq *q) { return q->n - q->ncancel + q->nq; }
 uint64_t evq_events_run(const evq *q) { return q->run_count; }
 uint64_t evq_quiet_run(const evq *q) { return q->quiet_run; }
 void evq_note_wake(evq *q) { q->h.wakes++; }
+void evq_set_observer(evq *q, evq_observer fn, void *ctx)
+{
+    q->obs = fn;
+    q->obs_ctx = ctx;
+}
 
 void evq_advance(evq *q, sim_time t)
 {
@@ -228,6 +235,7 @@ uint64_t evq_run_until(evq *q, sim_time limit)
         q->run_count++;
         ran++;
         e.fn(e.arg);
+        if (q->obs) q->obs(q->obs_ctx, e.t, e.fn, e.arg);
     }
     return ran;
 }

@@ -77,5 +77,9 @@ static inline uint64_t evq_wakes(const evq *q) { return ((const evq_head *)(cons
  * caller that only lowers a horizon to it need not ask again. */
 static inline uint64_t evq_loud_adds(const evq *q) { return ((const evq_head *)(const void *)q)->loud_adds; }
 int evq_pending(const evq *q);
+/* Statistics only: fn(ctx, time, callback, arg) after every event run
+ * (model/node/horizon_stats.c measures a per-node horizon with it). */
+typedef void (*evq_observer)(void *ctx, sim_time t, ev_fn fn, void *arg);
+void evq_set_observer(evq *q, evq_observer fn, void *ctx);
 
 #endif

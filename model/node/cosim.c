@@ -165,6 +165,8 @@ cosim *cosim_new(const topo *t, const cosim_opts *o, char *err, size_t errlen)
         card_attach(nd->card, fabric_ep(s->f, i), ni_rate(t, i));
         card_share_progress(nd->card, &s->card_progress);
     }
+    const char *st = getenv("MYRISIM_COSIM_STATS");
+    if (st && (!strcmp(st, "2") || !strcmp(st, "3"))) s->hs = horizon_stats_new(s, st[0] == '3');
     return s;
 }
 
@@ -189,6 +191,7 @@ void cosim_free(cosim *s)
                 (unsigned long long)cycles, (unsigned long long)skipped, (unsigned long long)skips);
         char drops[1024];
         if (s->f && fabric_drop_summary(s->f, drops, sizeof drops)[0]) fprintf(stderr, "cosim stats: %s\n", drops);
+        horizon_stats_free(s->hs, evq_now(s->q));
     }
     for (int i = 0; i < s->n && s->nd; i++) {
         node *nd = &s->nd[i];
@@ -359,6 +362,7 @@ int cosim_node_run(cosim *s, int ni, sim_time h)
         s->st.parked_runs += nd->parked;
         if (r.cycles < lim) {
             /* a write scheduled an event: stop at it at the latest */
+            if (s->hs) horizon_stats_write_stop(s->hs);
             sim_time e = evq_next_loud(s->q);
             if (e < h) h = e;
         }

@@ -77,6 +77,7 @@ struct cosim {
     int failed_host;           /* 1 + the node whose host program failed first (0: none) */
     uint64_t fault_key_wakes;  /* no card had a fault at this wake count */
     int fault_key_valid;
+    struct hs *hs;             /* MYRISIM_COSIM_STATS=2: horizon_stats.c */
 };
 
 /* Re-read every core's state into its node (cosim.c) at the entry of a
@@ -99,5 +100,10 @@ void cosim_hosts_free(cosim *s);
 int cosim_agents_busy(const cosim *s);
 /* A card's host-side fault (an engine stopped) into s->report; 1 if any. */
 int cosim_card_fault_report(cosim *s);
+
+/* horizon_stats.c (statistics only) */
+struct hs *horizon_stats_new(cosim *s, int demand_only);
+void horizon_stats_free(struct hs *h, sim_time end);
+void horizon_stats_write_stop(struct hs *h);
 
 #endif

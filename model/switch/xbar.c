@@ -90,6 +90,8 @@ const xbar_stats *xbar_get_stats(const xbar *x) { return &x->st; }
 lk_dir *xbar_in_link(const xbar *x, unsigned port) { return port < x->p.nports ? x->in[port].in : NULL; }
 lk_dir *xbar_out_link(const xbar *x, unsigned port) { return port < x->p.nports ? x->out[port].out : NULL; }
 
+const void *xbar_event_arg(const xbar *x, unsigned port) { return &x->in[port]; }
+
 void xbar_port_info_get(const xbar *x, unsigned port, xbar_port_info *info)
 {
     const xin *i = &x->in[port];

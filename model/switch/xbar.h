@@ -66,6 +66,9 @@ void xbar_port_info_get(const xbar *x, unsigned port, xbar_port_info *info);
 int xbar_out_owner(const xbar *x, unsigned port, int *closing);
 lk_dir *xbar_in_link(const xbar *x, unsigned port);
 lk_dir *xbar_out_link(const xbar *x, unsigned port);
+/* The argument of the events input `port` schedules (routing, blocked-packet
+ * timeout): statistics that place events by their argument need it. */
+const void *xbar_event_arg(const xbar *x, unsigned port);
 /* Decode a route byte arriving on port `in`: the output port, or -1. */
 int xbar_route_out(unsigned nports, unsigned in, uint8_t byte);
 
