@@ -81,9 +81,11 @@ typedef struct {
     uint64_t nbytes;         /* bytes of the current packet so far */
     int damaged;             /* link error injection changed it: EP_RX_CORRUPT | EP_RX_LOST */
     /* the last five bytes (where CRC-32 and CRC-8 sit): CRC-32 state
-     * before each, the byte and its SRAM address */
-    uint32_t h_crc[5], h_addr[5];
-    uint8_t h_byte[5];
+     * before each, the byte and its SRAM address, in a ring of 8 whose
+     * newest entry is h_n - 1 (recv.c hist) */
+    uint32_t h_crc[8], h_addr[8];
+    uint8_t h_byte[8];
+    unsigned h_n;
     ev_id kick;
     int full;                /* stopped by BUFF_INT, waiting for a new buffer */
     /* engine rate (profile pkt_dma_bytes_per_kcycle): busy writing taken

@@ -37,6 +37,9 @@ void card_recv_set_rmp(ni_card *c, sim_time t, uint32_t v)
     r->kick = 0;
 }
 
+/* The ring slot of history entry j, 0 the oldest of the last five. */
+static unsigned hist(const card_recv *r, int j) { return (r->h_n - 5u + (unsigned)j) & 7u; }
+
 static void finish(ni_card *c, sim_time now, int truncated)
 {
     card_recv *r = &c->rcv;
@@ -47,19 +50,19 @@ static void finish(ni_card *c, sim_time now, int truncated)
     if (k8 && r->nbytes >= 1) {
         uint8_t res = r->crc8;   /* CRC-8 over the packet and its CRC byte */
         if (truncated && res == 0) res = 0xFF;   /* a cut packet never passes */
-        sram[r->h_addr[4]] = res;
-        lanai_sram_written(c->core, r->h_addr[4], 1);
+        sram[r->h_addr[hist(r, 4)]] = res;
+        lanai_sram_written(c->core, r->h_addr[hist(r, 4)], 1);
         bad |= res != 0;
     }
     if (ch->crc32 && (my & ch->crc32) && r->nbytes >= 4u + (unsigned)k8) {
         int first = 1 - k8;   /* the four history slots before the CRC-8 byte */
         uint32_t got = 0;
-        for (int i = 0; i < 4; i++) got = got << 8 | r->h_byte[first + i];
-        uint32_t res = crc32_final(r->h_crc[first]) ^ got;
+        for (int i = 0; i < 4; i++) got = got << 8 | r->h_byte[hist(r, first + i)];
+        uint32_t res = crc32_final(r->h_crc[hist(r, first)]) ^ got;
         if (truncated && res == 0) res = 0xFFFFFFFFu;
         for (int i = 0; i < 4; i++) {
-            sram[r->h_addr[first + i]] = (uint8_t)(res >> (24 - 8 * i));
-            lanai_sram_written(c->core, r->h_addr[first + i], 1);
+            sram[r->h_addr[hist(r, first + i)]] = (uint8_t)(res >> (24 - 8 * i));
+            lanai_sram_written(c->core, r->h_addr[hist(r, first + i)], 1);
         }
         bad |= res != 0;
     }
@@ -179,12 +182,8 @@ static void take(ni_card *c)
         r->crc8 = crc8_update(r->crc8, tmp, bulk);
         r->crc32 = crc32_update(r->crc32, tmp, bulk);
         unsigned k = n - bulk;               /* 0..5 bytes enter the history */
-        if (k) {                             /* shift the history once */
-            memmove(r->h_crc, r->h_crc + k, (5 - k) * sizeof r->h_crc[0]);
-            memmove(r->h_addr, r->h_addr + k, (5 - k) * sizeof r->h_addr[0]);
-            memmove(r->h_byte, r->h_byte + k, 5 - k);
-        }
-        for (unsigned i = bulk, j = 5 - k; i < n; i++, j++) {
+        for (unsigned i = bulk; i < n; i++) {
+            unsigned j = r->h_n++ & 7u;
             r->h_crc[j] = r->crc32;          /* the CRC-32 state before the byte */
             r->h_addr[j] = r->wp + i;
             r->h_byte[j] = tmp[i];
