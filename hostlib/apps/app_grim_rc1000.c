@@ -182,6 +182,7 @@ static int card_ready(stage *s, uint32_t *ready)
         const rch_pages db = {s, page_of};
         return rch_page_fault(&s->card, &db, &t);
     }
+    if (kind == RC_ST_BADREQ) return rch_badreq(&s->card);
     if (kind != RC_ST_FFAULT || !s->e->dev_config_file)
         return snprintf(s->card.err, sizeof s->card.err, "the frame stopped with a %s%s",
                         kind == RC_ST_FFAULT ? "function fault" : kind == RC_ST_PFAULT ? "page fault" : "bad request",

@@ -126,6 +126,7 @@ int rch_ready(rch *r, uint32_t *ready)
     uint32_t st;
     if (plat_dev_read32(r->p, RC_BAR_REGS + RC_REG_STATUS, &st)) return plat_fail(r, "status port");
     r->status_reads++;
+    if (RC_ST_KIND(st) == RC_ST_BADREQ) return rch_badreq(r);
     if (RC_ST_KIND(st) != RC_ST_RUN)
         return fail(r, "the frame stopped with a %s (status 0x%02x)",
                     RC_ST_KIND(st) == RC_ST_FFAULT ? "function fault" : RC_ST_KIND(st) == RC_ST_PFAULT ? "page fault"

@@ -69,6 +69,11 @@ int rch_ready(rch *r, uint32_t *ready);
 /* The same, a fault not an error: *kind = RC_ST_RUN or the fault shown
  * (*ready still counts what was produced before it). */
 int rch_status(rch *r, uint32_t *ready, uint32_t *kind);
+/* rc1000_host_badreq.c: the status port shows a bad request: read the
+ * fault record and put what it was into r->err (an unset forwarding entry
+ * and its number, a malformed frame op, ports A and B in one bank).
+ * Always -1. */
+int rch_badreq(rch *r);
 /* Move the oldest produced message (header and payload) of outgoing queue
  * 0 into r->buf by the card's DMA and free its slot: acquire bank 3, read
  * the length, DMA, clear the slot's word 0, release. For a frame whose
