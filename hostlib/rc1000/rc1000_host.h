@@ -86,6 +86,11 @@ int rch_take(rch *r);
  * rch_take does, after checking its slot is full (word 0 not 0): one more
  * PIO read than rch_take. */
 int rch_take_queue(rch *r, unsigned q);
+/* For an agent that serves one queue without knowing where messages went:
+ * take queue q's next message if its slot is full (*got = 1), else hold
+ * nothing again and *got = 0. A full slot's word 0 is not 0 because the
+ * frame refuses a forwarding entry whose word 0 is 0 (docs/endpoints.md). */
+int rch_take_if_full(rch *r, unsigned q, int *got);
 /* The slot at word `base` of bank 3, bank 3 already held: length word,
  * DMA, slot freed, release (rc1000_host.c; for rc1000_host_out.c). */
 int rch_take_slot(rch *r, uint32_t base, sim_time t0);
