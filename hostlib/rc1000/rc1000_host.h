@@ -17,6 +17,10 @@
 #include "../../model/rc1000/rc1000_map.h"
 
 #define RCH_MAX_WORDS 1024u        /* a message's payload (op-length is 10 bits, 0 = 1,024) */
+/* The status port counts results mod 64 (6 bits, L2567), so 64 results
+ * waiting read as none: at most 63 may be outstanding. rch_inject holds
+ * back a message that would owe the 64th (docs/endpoints.md). */
+#define RCH_MAX_OWED 63u
 
 /* Who writes the card's request register for this process: NULL = the
  * process itself, by PIO (rch_open); else a function that holds `banks`
@@ -35,6 +39,9 @@ typedef struct rch {
     uint32_t taken;            /* outgoing messages moved to the host (the status port counts mod 64) */
     uint32_t next[2];          /* the next slot of outgoing queues 0 and 1 (rc1000_host_out.c) */
     uint32_t taken_q[2];       /* of `taken`, those from queue 0 and queue 1 */
+    uint32_t owed;             /* results owed by the messages rch_inject put in (from `taken` at open) */
+    uint32_t max_owed;         /* owed - taken may not pass this: RCH_MAX_OWED (rch_open sets it) */
+    uint32_t owed_waits;       /* injections held back by it */
     /* time spent, for reports */
     sim_time inject_ps, take_ps;
     uint64_t status_reads;
@@ -61,7 +68,12 @@ int rch_write_word(rch *r, unsigned bank, uint32_t word, uint32_t v);
  * its arguments, and `words` payload words from host memory) to queue 0:
  * acquire bank 0, payload, header, tail, release. Returns 0, 1 if the ring
  * has no room yet (nothing written; try after the frame has taken more),
- * -1 on error. */
+ * -1 on error. A message whose result goes to an outgoing queue (C driver
+ * 1, Arg[3] bit 31) owes one; while max_owed results are owed and not
+ * taken it also returns 1 at once (no PIO, owed_waits counted): take some
+ * first. (Only this process's own messages count; results of the NI's
+ * queue also reach `taken`, which loosens the bound when both feed the
+ * card.) */
 int rch_inject(rch *r, const uint32_t hdr[8], const void *payload, uint32_t words);
 /* One read of the status port: *ready = messages produced and not yet
  * taken. A fault shown on the port is an error (r->err names its kind). */
