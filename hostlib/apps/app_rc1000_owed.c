@@ -7,7 +7,9 @@
  * waits until the frame has taken every message it was given; reads the
  * status port; then takes what it says is ready and checks each against
  * what was sent, in order. GUARD = 0 lifts rch_inject's bound to 64 (to
- * show what it prevents: 64 results waiting read as none). Reports
+ * show what it prevents: 64 results waiting read as none). ENTRY: the
+ * forwarding entry the messages name (default 1, the one set up; another
+ * is unset, and the run fails with rch_badreq's error naming it). Reports
  * injected, held_back, ready_seen (the status port's answer), taken_intact,
  * left_in_slots (full slots found in queue 0 after the takes). Every node
  * opens GRIM only to run and stop its NI (the grim images); the others do
@@ -36,9 +38,11 @@ static int run(platform *p, happ_env *e)
 
 static int outstanding(platform *p, happ_env *e)
 {
-    long long nmsg, words, guard;
-    if (happ_int(e, "MESSAGES", 80, &nmsg) || happ_int(e, "WORDS", 4, &words) || happ_int(e, "GUARD", 1, &guard))
+    long long nmsg, words, guard, entry;
+    if (happ_int(e, "MESSAGES", 80, &nmsg) || happ_int(e, "WORDS", 4, &words) || happ_int(e, "GUARD", 1, &guard) ||
+        happ_int(e, "ENTRY", FWD, &entry))
         return -1;
+    if (entry < 0 || entry > 255) return happ_fail(e, "ENTRY must be 0..255 (the card's directory), not %lld", entry);
     if (nmsg < 1 || nmsg > 200) return happ_fail(e, "MESSAGES must be 1..200, not %lld", nmsg);
     if (words < 1 || words > 64) return happ_fail(e, "WORDS must be 1..64 (they all wait in queue 0), not %lld", words);
     if (guard != 0 && guard != 1) return happ_fail(e, "GUARD must be 0 or 1, not %lld", guard);
@@ -55,7 +59,7 @@ static int outstanding(platform *p, happ_env *e)
     uint32_t injected = 0, held = 0;
     for (uint32_t k = 0; k < (uint32_t)nmsg; k++) {
         uint32_t hdr[8] = {0x0636u << 16, 1u << 26, (uint32_t)words << 16, func,
-                           RC_ARG0(FWD, 0, 0, 1, 0, (uint32_t)words), 0, 0, RC_ARG3_QUEUE};
+                           RC_ARG0((uint32_t)entry, 0, 0, 1, 0, (uint32_t)words), 0, 0, RC_ARG3_QUEUE};
         for (uint32_t i = 0; i < (uint32_t)words; i++) pay[i] = word_of(k, i);
         int rc = rch_inject(&c, hdr, pay, (uint32_t)words);
         if (rc < 0) return happ_fail(e, "the RC-1000: %s", c.err);
@@ -69,6 +73,8 @@ static int outstanding(platform *p, happ_env *e)
     uint32_t head = 0;
     for (int i = 0; i < 10000 && head != c.tail; i++) {
         plat_compute(p, SIM_US(20));
+        uint32_t ready;
+        if (rch_ready(&c, &ready)) return happ_fail(e, "the RC-1000: %s", c.err);   /* a fault stops the wait */
         if (rch_acquire(&c, 1) || rch_read_word(&c, 0, RC_Q0_BASE + 1, &head) || rch_release(&c))
             return happ_fail(e, "%s", c.err);
     }
@@ -104,7 +110,7 @@ static int outstanding(platform *p, happ_env *e)
     return 0;
 }
 
-static const char *const params[] = {"MESSAGES", "WORDS", "GUARD", GAPP_COMMON_PARAMS, NULL};
+static const char *const params[] = {"MESSAGES", "WORDS", "GUARD", "ENTRY", GAPP_COMMON_PARAMS, NULL};
 
 const happ happ_rc1000_outstanding = {
     .name = "rc1000_outstanding",
