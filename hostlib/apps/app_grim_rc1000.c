@@ -65,7 +65,17 @@
  * one more message, which node 0 checks the frame drops (card_dropped).
  * OUTQ: the frame's outgoing queue for results, 0 (default), 1, or 2 (even
  * messages to 0, odd to 1); node 0 takes each from its queue
- * (rch_take_queue). */
+ * (rch_take_queue).
+ * AGENTS = 2 (INJECT = ni, OUTQ = 2): node 0 serves the two outgoing queues
+ * with two agents that share nothing but the status port: the agent of
+ * queue q knows only its queue and takes its next slot when the slot's
+ * word 0 says full (rch_take_if_full), not by knowing where message k went;
+ * it sends the result on to the endpoint and handler its header (the
+ * forwarding entry) names. Host B checks the order per queue. Reports
+ * agent0_taken, agent1_taken and agent_empty_passes (a pass that found the
+ * agent's slot empty: the count was the other queue's). The agents are
+ * interleaved in node 0's one process (the NI's firmware taking queue 1
+ * itself is not done: docs/endpoints.md). */
 #include "app_grim_util.h"
 #include "app_grim_rc1000_pipe.h"
 #include "../grim/grim_card.h"
@@ -95,6 +105,8 @@ typedef struct {
     int b2;                        /* B2: host A drives the card with Table B.2's calls */
     int setpipe;                   /* SETPIPE: a two-stage pipeline set up and killed by host A */
     uint32_t pipe_id, outq;        /* PIPE_ID; OUTQ: 0, 1, or 2 (alternate) */
+    uint32_t agents;               /* AGENTS: 1, or 2 (one agent per outgoing queue, each knowing only its own) */
+    uint32_t agent_empty[2];       /* AGENTS = 2: passes that found the agent's next slot empty */
     void *page[RC_PAGE_NONE];      /* node 0: the host's copies of the pages (page database) */
     uint64_t page_pa[RC_PAGE_NONE];
     /* node 0: the card */
@@ -109,6 +121,7 @@ typedef struct {
     uint8_t *seen;
     uint32_t received, delivered, bad, dup, first_ns, last_ns;
     uint32_t next_k, out_of_order; /* INJECT = ni: arrivals not in the order sent */
+    uint32_t next_q[2];            /* AGENTS = 2: the next number expected from each queue (k & 1) */
     sim_time *lat;
     int ended;
 } stage;
@@ -142,6 +155,8 @@ static void *page_of(void *ctx, uint32_t p, uint64_t *pa)
     return s->page[p];
 }
 
+static int send_on(stage *s);
+
 /* node 0: move the oldest result off the card (waiting for it) and send it on */
 static int forward_one(stage *s)
 {
@@ -152,6 +167,23 @@ static int forward_one(stage *s)
      * frame produces them in the order they came) */
     if (s->outq ? rch_take_queue(&s->card, out_arg3(s, s->forwarded) == RC_ARG3_QUEUE1) : rch_take(&s->card))
         return -1;
+    return send_on(s);
+}
+
+/* node 0, AGENTS = 2: one pass of the agent of outgoing queue q. It knows
+ * only its queue: it takes the queue's next slot when that slot's word 0
+ * says it is full (the status port counts both queues, so the count only
+ * says that one of them may have something), and sends it on. */
+static int agent_pass(stage *s, unsigned q, int *got)
+{
+    if (rch_take_if_full(&s->card, q, got)) return -1;
+    if (!*got) s->agent_empty[q]++;
+    return *got ? send_on(s) : 0;
+}
+
+/* node 0: the result in s->card.buf sent on to where its header says */
+static int send_on(stage *s)
+{
     const uint32_t *m = s->card.buf;
     uint32_t n = (m[2] >> 16) & 0x7FFu, k = s->forwarded % (MAX_INFLIGHT + 1);
     if (n != s->words) return snprintf(s->card.err, sizeof s->card.err, "the card produced %u words, not %u", n,
@@ -182,6 +214,7 @@ static int card_ready(stage *s, uint32_t *ready)
         const rch_pages db = {s, page_of};
         return rch_page_fault(&s->card, &db, &t);
     }
+    if (kind == RC_ST_BADREQ) return rch_badreq(&s->card);
     if (kind != RC_ST_FFAULT || !s->e->dev_config_file)
         return snprintf(s->card.err, sizeof s->card.err, "the frame stopped with a %s%s",
                         kind == RC_ST_FFAULT ? "function fault" : kind == RC_ST_PFAULT ? "page fault" : "bad request",
@@ -235,7 +268,10 @@ static void on_out(grim *g, const grim_am *m, void *ctx)
         s->dup++;
         return;
     }
-    if (s->ni) {                   /* one path, one queue: they must come in order */
+    if (s->ni && s->agents == 2) { /* two agents: in order per queue (message k went to queue k & 1) */
+        if (k != s->next_q[k & 1]) s->out_of_order++;
+        s->next_q[k & 1] = k + 2;
+    } else if (s->ni) {            /* one path, one queue: they must come in order */
         if (k != s->next_k) s->out_of_order++;
         s->next_k = k + 1;
     }
@@ -325,13 +361,14 @@ static int ni_measures(stage *s, happ_env *e)
 static int run(platform *p, happ_env *e)
 {
     long long nmsg, words, slot, subop, inflight, poll_us, handler, file_us, config_us, clock_us, reset_us, npages, b2,
-        setpipe, pipe_id, outq;
+        setpipe, pipe_id, outq, agents;
     if (happ_int(e, "MESSAGES", 16, &nmsg) || happ_int(e, "WORDS", 1024, &words) || happ_int(e, "SLOT", 0, &slot) ||
         happ_int(e, "SUBOP", 0, &subop) || happ_int(e, "INFLIGHT", 4, &inflight) || happ_int(e, "POLL_US", 0, &poll_us) ||
         happ_int(e, "HANDLER", 0x40 + slot, &handler) || happ_int(e, "FILE_LOAD_US", 10205, &file_us) ||
         happ_int(e, "CONFIG_US", 95114, &config_us) || happ_int(e, "SET_CLOCK_US", 2405, &clock_us) ||
         happ_int(e, "RESET_US", 56813, &reset_us) || happ_int(e, "PAGES", 0, &npages) || happ_int(e, "B2", 0, &b2) ||
-        happ_int(e, "SETPIPE", 0, &setpipe) || happ_int(e, "PIPE_ID", 2, &pipe_id) || happ_int(e, "OUTQ", 0, &outq))
+        happ_int(e, "SETPIPE", 0, &setpipe) || happ_int(e, "PIPE_ID", 2, &pipe_id) || happ_int(e, "OUTQ", 0, &outq) ||
+        happ_int(e, "AGENTS", 1, &agents))
         return -1;
     const char *expect = happ_str(e, "EXPECT", "copy"), *inject = happ_str(e, "INJECT", "host");
     if (nmsg < 1 || nmsg > MAX_MSGS) return happ_fail(e, "MESSAGES must be 1..%d, not %lld", MAX_MSGS, nmsg);
@@ -361,6 +398,9 @@ static int run(platform *p, happ_env *e)
         return happ_fail(e, "SETPIPE = 1 needs INJECT = ni, PAGES = 0, B2 = 0 and SUBOP 1..15 (stage 1 adds it)");
     if (outq < 0 || outq > 2 || (setpipe && outq == 2))
         return happ_fail(e, "OUTQ must be 0, 1 or 2 (alternate; not with SETPIPE, whose entry names one), not %lld", outq);
+    if (agents != 1 && (agents != 2 || !ni || outq != 2 || npages || b2))
+        return happ_fail(e, "AGENTS must be 1, or 2 with INJECT = ni, OUTQ = 2, PAGES = 0 and B2 = 0 (one agent per "
+                            "outgoing queue), not %lld", agents);
     if (ni && words < 2) return happ_fail(e, "INJECT = ni carries the number and send time in payload words 0 and 1: "
                                              "WORDS must be 2..%u, not %lld", RCH_MAX_WORDS, words);
     grim_options o;
@@ -376,7 +416,8 @@ static int run(platform *p, happ_env *e)
                   .add = !strcmp(expect, "add"), .nmsg = (uint32_t)nmsg, .inflight = (uint32_t)inflight, .ni = ni,
                   .fn = {SIM_US(file_us), SIM_US(config_us), SIM_US(clock_us), {0}}, .reset_ps = SIM_US(reset_us),
                   .npages = (uint32_t)npages, .b2 = (int)b2, .setpipe = (int)setpipe,
-                  .pipe_id = (uint32_t)pipe_id, .outq = (uint32_t)outq};
+                  .pipe_id = (uint32_t)pipe_id, .outq = (uint32_t)outq, .agents = (uint32_t)agents,
+                  .next_q = {0, 1}};
     if (setpipe) sp->add = 1;      /* stage 1 adds SUBOP; stage 2 (sub-op 0) copies */
     memcpy(sp->fn.funcs, e->dev_config_funcs, sizeof sp->fn.funcs);
     uint32_t me = grim_getMyVNN(g), last = grim_nodes(g) - 1, h_in, h_out, h_end, h_verdict;
@@ -464,7 +505,14 @@ static int run(platform *p, happ_env *e)
                     rc = happ_fail(e, "the RC-1000: %s", sp->card.err);
                     goto out;
                 }
-                if (ready && forward_one(sp)) {
+                for (unsigned q = 0; ready && sp->agents == 2 && q < 2; q++) {   /* each agent its own queue */
+                    int got;
+                    if (agent_pass(sp, q, &got)) {
+                        rc = happ_fail(e, "the RC-1000: %s", sp->card.err);
+                        goto out;
+                    }
+                }
+                if (ready && sp->agents == 1 && forward_one(sp)) {
                     rc = happ_fail(e, "the RC-1000: %s", sp->card.err);
                     goto out;
                 }
@@ -535,6 +583,11 @@ static int run(platform *p, happ_env *e)
         happ_measure(e, "card_take_us", (double)sp->card.take_ps / 1e6 / n);
         happ_measure(e, "card_status_reads", (double)sp->card.status_reads / n);
         if (ni && (rc = ni_measures(sp, e))) goto out;
+        if (sp->agents == 2) {
+            happ_measure(e, "agent0_taken", sp->card.taken_q[0]);
+            happ_measure(e, "agent1_taken", sp->card.taken_q[1]);
+            happ_measure(e, "agent_empty_passes", sp->agent_empty[0] + sp->agent_empty[1]);
+        }
         if (ni) {
             happ_measure(e, "card_faults", sp->card.faults);
             happ_measure(e, "card_fault_us", sp->card.faults ? (double)sp->card.fault_ps / 1e6 / sp->card.faults : 0);
@@ -553,7 +606,7 @@ out:
 
 static const char *const params[] = {"MESSAGES", "WORDS", "SLOT", "SUBOP", "EXPECT", "INFLIGHT", "PIO", "INJECT", "POLL_US", "HANDLER",
                                      "FILE_LOAD_US", "CONFIG_US", "SET_CLOCK_US", "RESET_US", "PAGES", "B2",
-                                     "SETPIPE", "PIPE_ID", "OUTQ",
+                                     "SETPIPE", "PIPE_ID", "OUTQ", "AGENTS",
                                      GAPP_COMMON_PARAMS, NULL};
 
 const happ happ_grim_rc1000_stage = {

@@ -39,6 +39,7 @@ static const happ *const all[] = {
     &happ_grim_video,
     &happ_grim_rc1000_stage,
     &happ_grim_card_arb,
+    &happ_rc1000_outstanding,
     &happ_grim_mc_churn,
     NULL,
 };

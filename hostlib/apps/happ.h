@@ -102,6 +102,7 @@ extern const happ happ_grim_pingpong, happ_grim_burst, happ_grim_scan, happ_grim
 extern const happ happ_grim_incast;   /* app_grim_incast.c */
 extern const happ happ_grim_video;   /* app_grim_video.c: BT848 frames to a remote endpoint (section 6.4) */
 extern const happ happ_grim_rc1000_stage;   /* app_grim_rc1000.c: the RC-1000 as a GRIM endpoint and stage */
+extern const happ happ_rc1000_outstanding;   /* app_rc1000_owed.c: the status port's mod-64 count */
 extern const happ happ_grim_card_arb;   /* app_grim_card_arb.c: the NI's merge of bank requests (Figure 6.7) */
 extern const happ happ_grim_mc_churn;
 /* Unmodified sockets programs (app_sockets.c, hostlib/sockets) */

@@ -69,7 +69,8 @@ int rch_open_arb(rch *r, platform *p, plat_pio_mode mode, rch_arbiter arb, void 
     if (rch_acquire(r, 1) || rch_read_word(r, 0, RC_Q0_BASE, &r->tail) || rch_read_word(r, 0, RC_Q0_BASE + 1, &r->head) ||
         rch_release(r) || plat_dev_read32(p, RC_BAR_REGS + RC_REG_STATUS, &st))
         return -1;
-    r->taken = RC_ST_PRODUCED(st);
+    r->taken = r->owed = RC_ST_PRODUCED(st);
+    r->max_owed = RCH_MAX_OWED;
     r->next[0] = r->taken % RC_NSLOTS;   /* (a frame that used only queue 0 so far) */
     return 0;
 }
@@ -96,6 +97,11 @@ int rch_inject(rch *r, const uint32_t hdr[8], const void *payload, uint32_t word
 {
     if (words == 0 || words > RCH_MAX_WORDS) return fail(r, "a message carries 1..%u words, not %u", RCH_MAX_WORDS, words);
     if (hdr[0] == RC_Q_WRAP) return fail(r, "header word 0 may not be the wrap marker 0x%x", RC_Q_WRAP);
+    int owes = (hdr[4] >> 21 & 1u) && (hdr[7] >> 31) && (hdr[3] & 0xFFFFu) != RC_FRAME_H;
+    if (owes && (int32_t)(r->owed - r->taken) >= (int32_t)r->max_owed) {   /* the status port could not tell */
+        r->owed_waits++;
+        return 1;
+    }
     sim_time t0 = plat_now(r->p);
     uint32_t n = 8 + words;
     int wrap;
@@ -117,6 +123,7 @@ int rch_inject(rch *r, const uint32_t hdr[8], const void *payload, uint32_t word
     if (wrap && rch_write_word(r, 0, RC_Q0_BASE + RC_Q_RING + r->tail, RC_Q_WRAP)) return -1;
     r->tail = at + n;
     if (rch_write_word(r, 0, RC_Q0_BASE, r->tail) || rch_release(r)) return -1;
+    r->owed += (uint32_t)owes;
     r->inject_ps += plat_now(r->p) - t0;
     return 0;
 }
@@ -126,6 +133,7 @@ int rch_ready(rch *r, uint32_t *ready)
     uint32_t st;
     if (plat_dev_read32(r->p, RC_BAR_REGS + RC_REG_STATUS, &st)) return plat_fail(r, "status port");
     r->status_reads++;
+    if (RC_ST_KIND(st) == RC_ST_BADREQ) return rch_badreq(r);
     if (RC_ST_KIND(st) != RC_ST_RUN)
         return fail(r, "the frame stopped with a %s (status 0x%02x)",
                     RC_ST_KIND(st) == RC_ST_FFAULT ? "function fault" : RC_ST_KIND(st) == RC_ST_PFAULT ? "page fault"

@@ -17,6 +17,10 @@
 #include "../../model/rc1000/rc1000_map.h"
 
 #define RCH_MAX_WORDS 1024u        /* a message's payload (op-length is 10 bits, 0 = 1,024) */
+/* The status port counts results mod 64 (6 bits, L2567), so 64 results
+ * waiting read as none: at most 63 may be outstanding. rch_inject holds
+ * back a message that would owe the 64th (docs/endpoints.md). */
+#define RCH_MAX_OWED 63u
 
 /* Who writes the card's request register for this process: NULL = the
  * process itself, by PIO (rch_open); else a function that holds `banks`
@@ -35,6 +39,9 @@ typedef struct rch {
     uint32_t taken;            /* outgoing messages moved to the host (the status port counts mod 64) */
     uint32_t next[2];          /* the next slot of outgoing queues 0 and 1 (rc1000_host_out.c) */
     uint32_t taken_q[2];       /* of `taken`, those from queue 0 and queue 1 */
+    uint32_t owed;             /* results owed by the messages rch_inject put in (from `taken` at open) */
+    uint32_t max_owed;         /* owed - taken may not pass this: RCH_MAX_OWED (rch_open sets it) */
+    uint32_t owed_waits;       /* injections held back by it */
     /* time spent, for reports */
     sim_time inject_ps, take_ps;
     uint64_t status_reads;
@@ -61,7 +68,12 @@ int rch_write_word(rch *r, unsigned bank, uint32_t word, uint32_t v);
  * its arguments, and `words` payload words from host memory) to queue 0:
  * acquire bank 0, payload, header, tail, release. Returns 0, 1 if the ring
  * has no room yet (nothing written; try after the frame has taken more),
- * -1 on error. */
+ * -1 on error. A message whose result goes to an outgoing queue (C driver
+ * 1, Arg[3] bit 31) owes one; while max_owed results are owed and not
+ * taken it also returns 1 at once (no PIO, owed_waits counted): take some
+ * first. (Only this process's own messages count; results of the NI's
+ * queue also reach `taken`, which loosens the bound when both feed the
+ * card.) */
 int rch_inject(rch *r, const uint32_t hdr[8], const void *payload, uint32_t words);
 /* One read of the status port: *ready = messages produced and not yet
  * taken. A fault shown on the port is an error (r->err names its kind). */
@@ -69,6 +81,11 @@ int rch_ready(rch *r, uint32_t *ready);
 /* The same, a fault not an error: *kind = RC_ST_RUN or the fault shown
  * (*ready still counts what was produced before it). */
 int rch_status(rch *r, uint32_t *ready, uint32_t *kind);
+/* rc1000_host_badreq.c: the status port shows a bad request: read the
+ * fault record and put what it was into r->err (an unset forwarding entry
+ * and its number, a malformed frame op, ports A and B in one bank).
+ * Always -1. */
+int rch_badreq(rch *r);
 /* Move the oldest produced message (header and payload) of outgoing queue
  * 0 into r->buf by the card's DMA and free its slot: acquire bank 3, read
  * the length, DMA, clear the slot's word 0, release. For a frame whose
@@ -81,6 +98,11 @@ int rch_take(rch *r);
  * rch_take does, after checking its slot is full (word 0 not 0): one more
  * PIO read than rch_take. */
 int rch_take_queue(rch *r, unsigned q);
+/* For an agent that serves one queue without knowing where messages went:
+ * take queue q's next message if its slot is full (*got = 1), else hold
+ * nothing again and *got = 0. A full slot's word 0 is not 0 because the
+ * frame refuses a forwarding entry whose word 0 is 0 (docs/endpoints.md). */
+int rch_take_if_full(rch *r, unsigned q, int *got);
 /* The slot at word `base` of bank 3, bank 3 already held: length word,
  * DMA, slot freed, release (rc1000_host.c; for rc1000_host_out.c). */
 int rch_take_slot(rch *r, uint32_t base, sim_time t0);

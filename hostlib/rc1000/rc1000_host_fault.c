@@ -102,7 +102,10 @@ int rch_function_fault(rch *r, const rcf_function *f, sim_time reset, rcf_times 
     sim_time t0 = plat_now(r->p);
     int rc = rcf_function_fault(&ops, f, t, err, sizeof err);
     if (rc) snprintf(r->err, sizeof r->err, "%s", err);
-    else r->taken = r->next[0] = r->next[1] = 0;   /* the reset: the frame's count and slots start at 0 */
+    else {                                          /* the reset: the frame's count and slots start at 0 */
+        r->owed -= r->taken;                        /* (what is still owed stays owed) */
+        r->taken = r->next[0] = r->next[1] = 0;
+    }
     r->faults++;
     r->fault_ps += plat_now(r->p) - t0;
     return rc;

@@ -65,6 +65,7 @@ module frame #(parameter [8:0] POLL_CLOCKS = 9'd300) (
     wire [5:0] produced;
     wire       q_adv;              // out_queues: the slot is written, move on (at S_DONE's edge)
     reg [15:0] drops;              // messages whose forwarding entry was killed (CTL_DROPS)
+    reg        unset;              // the fault is an unset forwarding entry (word 0 is 0)
     reg [1:0]  skind;             // status: ST_RUN / ST_FFAULT / ST_PFAULT
     reg [8:0]  timer;
     assign status = {skind, produced};
@@ -229,7 +230,7 @@ module frame #(parameter [8:0] POLL_CLOCKS = 9'd300) (
                        fop_kill ? (wi == 5'd0 ? FWD_KILLED : 32'd0) : fw[wi[2:0]]};
         S_DROPWR: wr = {2'd0, CTL_DROPS, 16'd0, drops};
         default: case (wi)                                       // S_FAULT_WR
-            5'd0: wr = {2'd0, CTL_FAULT, fkind, 14'd0, handler};
+            5'd0: wr = {2'd0, CTL_FAULT, fkind, 5'd0, unset, unset ? fwd_id : 8'd0, handler};
             5'd1: wr = {2'd0, CTL_FAULT + 19'd1, missing(miss_a, h[5][28:21])};
             5'd2: wr = {2'd0, CTL_FAULT + 19'd2, missing(miss_b, h[6][28:21])};
             5'd3: wr = {2'd0, CTL_FAULT + 19'd3, missing(miss_c, h[7][28:21])};
@@ -254,7 +255,7 @@ module frame #(parameter [8:0] POLL_CLOCKS = 9'd300) (
             job_ints <= 0; operation_complete <= 0; c_ack <= 0; go <= 0; stop <= 0;
             m_bank <= 0; m_addr <= 0; m_we <= 0; m_re <= 0;
             ri <= 0; ci <= 0; wi <= 0; wp <= 0; rn <= 0; wn <= 0; src <= 0; fkind <= 0;
-            recycle_full <= 0; drops <= 0; skind <= ST_RUN; timer <= 0;
+            recycle_full <= 0; drops <= 0; unset <= 0; skind <= ST_RUN; timer <= 0;
             head0 <= 0; head1 <= 0; tail0 <= 0; page1 <= PAGE_NONE; page2 <= PAGE_NONE;
             ep <= 0; new_head <= 0;
             for (z = 0; z < 9; z = z + 1) fid[z] <= 0;
@@ -342,6 +343,11 @@ module frame #(parameter [8:0] POLL_CLOCKS = 9'd300) (
                 if (rd_last) begin
                     if (fw[0] == FWD_KILLED) begin            // a killed pipeline: consume, do not run
                         drops <= drops + 16'd1; st <= S_DROPWR; wi <= 0; wp <= 0; wn <= 5'd1;
+                    end else if (fw[0] == 32'd0) begin
+                        // never set: its word 0 could not mark a slot full, and no
+                        // header says where the result goes. A bad request the
+                        // host sees; the message stays for after RESUME.
+                        unset <= 1; fkind <= ST_BADREQ; st <= S_FAULT_WR; wi <= 0; wp <= 0; wn <= 5'd6;
                     end else if (out_queue) begin st <= S_SLOT; ri <= 0; ci <= 0; rn <= 5'd1; end
                     else st <= S_START;
                 end
@@ -384,7 +390,7 @@ module frame #(parameter [8:0] POLL_CLOCKS = 9'd300) (
                 skind <= fkind; req <= 0; held <= 0; st <= S_SUSPEND;
             end
             S_SUSPEND: if (ctrl_wr && ctrl == CTL_RESUME) begin
-                skind <= ST_RUN; st <= S_INIT_ACQ;
+                skind <= ST_RUN; unset <= 0; st <= S_INIT_ACQ;
             end
             default: st <= S_IDLE;
             endcase

@@ -16,7 +16,8 @@ localparam [18:0] RECYCLE   = 19'h11000;  // one message: 8 header words + up to
 localparam [31:0] Q_WRAP    = 32'hFFFFFFFF; // header word 0 of a wrap marker: ring restarts at 0
 localparam [18:0] OQ1_OFF   = 19'h01000;  // bank 3: two queues of 64 slots (8,192 words each, free while word 0
                                           // is 0); queue 1's slot k lies this far into queue 0's slot k
-localparam [31:0] FWD_KILLED = 32'hFFFFFFFF; // forwarding entry word 0 of a killed pipeline (no GRIM id)
+localparam [31:0] FWD_KILLED = 32'hFFFFFFFF; // forwarding entry word 0 of a killed pipeline (no GRIM id);
+                                          // word 0 = 0: never set (a bad request naming the entry)
 localparam [15:0] FRAME_H   = 16'h0020;   // the frame's built-in handler (not in the function list)
 localparam [3:0]  FOP_SET = 4'd1, FOP_KILL = 4'd2;  // its sub-ops: entry fwd_id = payload 0-7 / killed
 localparam [8:0]  PAGE_NONE = 9'h100;     // no page loaded in a frame

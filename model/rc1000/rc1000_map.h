@@ -55,6 +55,23 @@
 #define RC_FOP_SET      1u
 #define RC_FOP_KILL     2u
 #define RC_FWD_KILLED   0xFFFFFFFFu
+/* A forwarding entry whose word 0 is 0 was never set: a message that would
+ * generate a message through it stops the frame with a bad request (the
+ * message stays queued) and the fault word says which entry */
+#define RC_FAULT_UNSET      (1u << 24)
+#define RC_FAULT_FWD(w)     (((w) >> 16) & 0xFFu)
+/* Set forwarding entry `id` in bank 0 (`b0`, the words themselves) to a
+ * plain GRIM active-message header for endpoint `dst` (word 0 the GRIM id,
+ * firmware/grim/grim_abi.h; handler and arguments 0): what a harness that
+ * does not care where results go writes before it sends */
+static inline void rc_fwd_plain(uint32_t *b0, unsigned id, uint32_t dst)
+{
+    uint32_t *e = b0 + RC_DIR_BASE + (id & 0xFFu) * RC_DIR_WORDS;
+    for (unsigned i = 0; i < RC_DIR_WORDS; i++) e[i] = 0;
+    e[0] = 0x0636u << 16;
+    e[1] = 1u << 26;
+    e[2] = dst & 0xFFFFu;
+}
 /* Figure B.7: reserved (3) | virtual page (8) | reserved (2) | word offset (19) */
 #define RC_VA(page, word) ((((uint32_t)(page) & 0xFFu) << 21) | ((uint32_t)(word) & 0x7FFFFu))
 

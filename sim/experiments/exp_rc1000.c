@@ -209,6 +209,7 @@ static void rc_run(const run_spec *r, run_result *res)
     b0[RC_CTL_FUNCS + slot] = 0x40;      /* pass in slot 0, or the user's circuit in slot 4 */
     b0[RC_CTL_PAGE] = b0[RC_CTL_PAGE + 1] = RC_PAGE_NONE;
     b0[RC_CTL_EP] = 0x0100;
+    rc_fwd_plain(b0, 0, 0x0100);         /* the messages' forwarding entry (an unset one is a bad request) */
     rc1000_configure(s.c);
     evq_run_until(s.q, SIM_US(50));      /* booted, polling */
 

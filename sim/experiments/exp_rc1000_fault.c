@@ -128,6 +128,7 @@ static void function_fault(const run_spec *r, run_result *res, const host_profil
     for (uint32_t i = 0; i < words; i++) msg[8 + i] = 0x5EED0000u + i * 77u;
     /* the configuration in the card has no pass circuit in its list */
     uint32_t *b0 = rc1000_bank(x.c, 0);
+    rc_fwd_plain(b0, 0, 0);   /* the message's forwarding entry (an unset one is a bad request) */
     if (inject(&x, msg, words)) goto bad;
     sim_time t0 = evq_now(x.q);
     sim_time seen = poll_status(&x, RC_ST_FFAULT, 0, t0 + SIM_US(100000));
@@ -197,6 +198,7 @@ static void page_fault(const run_spec *r, run_result *res, const host_profile *h
     b0[RC_CTL_FUNCS] = H_PASS;
     b0[RC_CTL_PAGE] = 3;
     b0[RC_CTL_PAGE + 1] = RC_PAGE_NONE;
+    rc_fwd_plain(b0, 0, 0);   /* the message's forwarding entry */
     rc1000_configure(x.c);
     evq_run_until(x.q, evq_now(x.q) + SIM_US(50));
     static uint32_t msg[8];

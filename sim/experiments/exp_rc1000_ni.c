@@ -115,6 +115,7 @@ void rc1000_ni_run(const run_spec *r, run_result *res, const host_profile *hp, u
     b0[RC_CTL_FUNCS + 0] = 0x40;   /* pass in slot 0 */
     b0[RC_CTL_PAGE] = b0[RC_CTL_PAGE + 1] = RC_PAGE_NONE;
     b0[RC_CTL_EP] = 0x0100;
+    rc_fwd_plain(b0, 0, 0x0100);   /* the messages' forwarding entry (an unset one is a bad request) */
     rc1000_configure(c);
 
     if (via) {

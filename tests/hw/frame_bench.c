@@ -17,6 +17,8 @@ fbench *fb_new(int md5)
     b0[RC_CTL_PAGE + 0] = RC_PAGE_NONE;
     b0[RC_CTL_PAGE + 1] = RC_PAGE_NONE;
     b0[RC_CTL_EP] = FB_EP;
+    rc_fwd_plain(b0, 0, FB_EP);   /* the entries the tests name without setting (unset: a bad request) */
+    rc_fwd_plain(b0, 1, FB_EP);
     b->grant_delay = 2;
     b->f = hw_fpga_new(b->bank);
     fb_reboot(b);

@@ -25,7 +25,8 @@ typedef struct {
 } fbench;
 
 /* Banks cleared; function list: pass in slot 0, MD5 in slot 1 when `md5`,
- * the ALU; no pages; endpoint FB_EP. Then reset and boot. */
+ * the ALU; no pages; endpoint FB_EP; forwarding entries 0 and 1 a plain
+ * header to FB_EP (rc_fwd_plain), the others unset. Then reset and boot. */
 fbench *fb_new(int md5);
 void fb_free(fbench *b);
 /* Reset the FPGA and let it load its state from bank 0 again. */

@@ -25,6 +25,7 @@ static rc1000 *card(evq *q, sim_time clock_ps, uint64_t timeout)
     b0[RC_CTL_FUNCS + 2] = H_HANG;
     b0[RC_CTL_FUNCS + 8] = H_ALU;
     b0[RC_CTL_PAGE] = b0[RC_CTL_PAGE + 1] = RC_PAGE_NONE;
+    rc_fwd_plain(b0, 0, 0);
     return c;
 }
 

@@ -166,6 +166,7 @@ static rc1000 *card_with(evq *q, const char *file, const char *module, rc_userc 
     uint32_t *b0 = rc1000_bank(c, 0);
     b0[RC_CTL_FUNCS + RC_SLOT_EXTERNAL] = 0x44;
     b0[RC_CTL_PAGE] = b0[RC_CTL_PAGE + 1] = RC_PAGE_NONE;
+    rc_fwd_plain(b0, 0, 0);
     return c;
 }
 
