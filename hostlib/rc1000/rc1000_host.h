@@ -13,6 +13,7 @@
 #define MYRISIM_RC1000_HOST_H
 
 #include "../platform.h"
+#include "rc1000_dma.h"
 #include "../../model/rc1000/pci.h"
 #include "../../model/rc1000/rc1000_map.h"
 
@@ -42,6 +43,11 @@ typedef struct rch {
     sim_time fault_ps;
     uint32_t pfaults;          /* page faults served */
     sim_time pfault_ps;
+    sim_time unload_ps, load_ps;   /* of pfault_ps: pages moved out (one-copy) and in (zero-copy) */
+    uint32_t unloads, loads;
+    rcd dma;                   /* page faults: the card's DMA channel (rc1000_dma.h) */
+    uint8_t *bounce, *desc;    /* its bounce buffer and descriptor room (pinned, contiguous) */
+    uint64_t bounce_pa, desc_pa;
     char err[300];
 } rch;
 
@@ -96,15 +102,19 @@ struct rcf_times;
 int rch_function_fault(rch *r, const struct rcf_function *f, sim_time reset, struct rcf_times *t);
 
 /* The host's copies of the 2 MB scratchpad pages (the page database of
- * appendix B.4): page() returns the copy of page p (pinned, contiguous;
- * its bus address in *pa), NULL if there is none. */
+ * appendix B.4): page() returns the copy of page p (user memory the
+ * database keeps pinned: the zero-copy load reads it where it is), NULL if
+ * there is none. */
 typedef struct rch_pages {
     void *ctx;
-    void *(*page)(void *ctx, uint32_t p, uint64_t *pa);
+    void *(*page)(void *ctx, uint32_t p);
 } rch_pages;
-/* Serve the page fault the status port shows (rc1000_fault.h's handler):
- * the evicted page by one block DMA into its copy, the missing one by one
- * block DMA out of its copy. 0, or -1 with r->err. */
+/* Serve the page fault the status port shows (rc1000_fault.h's handler) as
+ * Table 7.2 does (rc1000_dma.h): the evicted page into its copy by one-copy
+ * DMA (16 block DMAs of 128 KB into a bounce buffer, each copied on by the
+ * CPU), the missing one out of its copy by zero-copy DMA (one chain of 4 KB
+ * descriptors, the chain's page-table lookups charged). 0, or -1 with
+ * r->err. */
 int rch_page_fault(rch *r, const rch_pages *db, struct rcf_times *t);
 
 #endif
