@@ -64,7 +64,7 @@ int rch_release(rch *r);
 int rch_read_word(rch *r, unsigned bank, uint32_t word, uint32_t *v);
 int rch_write_word(rch *r, unsigned bank, uint32_t word, uint32_t v);
 /* Append a message (an 8-word header as the frame reads it, Table B.1 in
- * its arguments, and `words` payload words from host memory) to queue 0:
+ * its arguments, and `words` payload words from host memory, 0 to 1,024) to queue 0:
  * acquire bank 0, payload, header, tail, release. Returns 0, 1 if the ring
  * has no room yet (nothing written; try after the frame has taken more),
  * -1 on error. */
