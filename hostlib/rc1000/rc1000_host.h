@@ -22,7 +22,9 @@
 /* Who writes the card's request register for this process: NULL = the
  * process itself, by PIO (rch_open); else a function that holds `banks`
  * (0 = release) on its behalf and returns once they are granted, 0 or -1
- * with err (rch_open_arb; e.g. the NI, Figure 6.7: grim_card_request). */
+ * with err (rch_open_arb; e.g. the NI, Figure 6.7: grim_card_request), or 1
+ * with err if it refused the request and nothing changed (the NI refuses to
+ * grow a holding that lacks bank 0: firmware/grim/card_arb.c). */
 typedef int (*rch_arbiter)(void *ctx, uint32_t banks, char *err, size_t errlen);
 
 typedef struct rch {
@@ -57,7 +59,8 @@ int rch_open(rch *r, platform *p, plat_pio_mode mode);
 /* The same with the banks asked for through arb (never by PIO). */
 int rch_open_arb(rch *r, platform *p, plat_pio_mode mode, rch_arbiter arb, void *ctx);
 void rch_close(rch *r);
-/* Hold `banks` (bit k = bank k) / hold nothing. */
+/* Hold `banks` (bit k = bank k) / hold nothing. 0, -1 with r->err, or
+ * (through an arbiter) 1 with r->err: refused, the holding as it was. */
 int rch_acquire(rch *r, uint32_t banks);
 int rch_release(rch *r);
 /* One word of a bank the caller holds. */
