@@ -129,9 +129,10 @@ void card_serve(void)
         if (!hdma_may_post(HD)) return;            /* the engine is lent to the host */
         if (r != q->seen) {
             q->seen = r;
-            if (r & 0xFu & ~q->held && q->held && !(q->held & 1u) && !(card.pmask & bit)) {
+            unsigned h = q->held;                   /* (tested first: most requests come from holders of nothing) */
+            if (h && !(h & 1u) && r & 0xFu & ~h && !(card.pmask & bit)) {
                 CDW(GRIM_CD_GROW_REFUSED) += 1u;        /* growing a holding without bank 0 */
-                CDW(GRIM_CD_ACK(i)) = r | GRIM_CD_ACK_REFUSED | q->held << 3;
+                CDW(GRIM_CD_ACK(i)) = r | GRIM_CD_ACK_REFUSED | h << 3;
                 continue;
             }
             if (!q->held) q->stamp = card.order++;  /* a new request; a holder keeps its place */
