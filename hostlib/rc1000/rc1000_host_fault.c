@@ -100,11 +100,7 @@ static int hf_write(void *c, uint32_t w, const uint32_t *v, uint32_t n)
         if (rch_write_word(((struct hf *)c)->r, 0, w + i, v[i])) return -1;
     return 0;
 }
-static int hf_cpu(void *c, sim_time d)
-{
-    rch *r = ((struct hf *)c)->r;
-    return plat_compute(r->p, d) ? (snprintf(r->err, sizeof r->err, "%s", plat_error(r->p)), -1) : 0;
-}
+static int hf_cpu(void *c, sim_time d) { return dma_cpu(((struct hf *)c)->r, d); }
 static sim_time hf_now(void *c) { return plat_now(((struct hf *)c)->r->p); }
 static sim_time hf_configure(void *c)
 {
