@@ -31,9 +31,15 @@
 #define GRIM_CD_HOST_REQS   0x3Cu    /* host requests served (merged and granted) */
 #define GRIM_CD_WORDS       0x40u    /* payload words written */
 #define GRIM_CD_DEFERRED    0x44u    /* passes the NI's delivery waited because a host process held or asked first for bank 0 */
+#define GRIM_CD_GROW_REFUSED 0x48u   /* requests refused: growing a holding without bank 0 (card_arb.c) */
 /* the host processes' request queues (Figure 6.7: "a series of request queues") */
 #define GRIM_CD_NQ          4u
 #define GRIM_CD_REQ(q)      (0x80u + 8u * (q))   /* host: seq << 8 | banks it wants held (0 = release) */
 #define GRIM_CD_ACK(q)      (0x84u + 8u * (q))   /* firmware: that word once those banks are granted to it */
+/* ... or that word | GRIM_CD_ACK_REFUSED | (banks 1-3 it holds) << 3 (bits 4-6; bank 0 it does not
+ * hold): a process holding banks without bank 0 asked for more, which could deadlock against
+ * the frame (it takes bank 0 first and holds it while it waits for the rest). Nothing changed:
+ * it still holds what it held. Release first, then ask for all at once (or hold bank 0). */
+#define GRIM_CD_ACK_REFUSED 0x80u
 
 #endif

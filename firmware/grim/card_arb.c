@@ -34,9 +34,19 @@
  * nothing while it waits and is put on the register at once, as before
  * (its path only gains the checks, 18 cycles). Arrival order counts only banks a
  * request has put on the register: a request still waiting for bank 0
- * must not hold back a later one for a bank the frame waits for. Not
- * covered: a process holding banks other than 0 that asks for more waits
- * for them holding its own (it should let go first, or hold bank 0).
+ * must not hold back a later one for a bank the frame waits for.
+ *
+ * Growing a holding (issue 17). A process that holds banks but not bank 0
+ * and asks for more would wait for them holding its own: the frame may
+ * hold bank 0 and wait for one of those, and it cannot be made to let go,
+ * nor can the NI take the process's holding back behind its back. So such
+ * a request is refused at once (GRIM_CD_ACK(q) = the request |
+ * GRIM_CD_ACK_REFUSED | the banks it holds << 3; GRIM_CD_GROW_REFUSED counts them)
+ * and nothing changes: the process still holds what it held, and the host
+ * library turns the refusal into an error naming the queue and the banks.
+ * It must release and then ask for all it needs at once (that request goes
+ * bank 0 first), or hold bank 0 before growing (then the frame holds
+ * nothing). A holder of bank 0 grows as before; shrinking is always fine.
  *
  * -DGRIM_CARD_NO_MERGE (the grim_rc1000_nomerge image, for tests and
  * teaching only) drops the merge: each agent writes its own request, as on
@@ -119,6 +129,12 @@ void card_serve(void)
         if (!hdma_may_post(HD)) return;            /* the engine is lent to the host */
         if (r != q->seen) {
             q->seen = r;
+            unsigned h = q->held;                   /* (tested first: most requests come from holders of nothing) */
+            if (h && !(h & 1u) && r & 0xFu & ~h && !(card.pmask & bit)) {
+                CDW(GRIM_CD_GROW_REFUSED) += 1u;        /* growing a holding without bank 0 */
+                CDW(GRIM_CD_ACK(i)) = r | GRIM_CD_ACK_REFUSED | h << 3;
+                continue;
+            }
             if (!q->held) q->stamp = card.order++;  /* a new request; a holder keeps its place */
             q->want = r & 0xFu;
             card.pmask |= bit;

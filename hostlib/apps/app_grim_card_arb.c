@@ -17,7 +17,10 @@
  * storm  card_procs more processes on node 0 (experiment.card_procs) each
  *        ask their own queue for random sets of banks ROUNDS times (SETS =
  *        "safe", the default: never banks 0 and 3 together; "all": any of
- *        the 15; "0+3": always banks 0 and 3), hold
+ *        the 15; "0+3": always banks 0 and 3; "grow": a set without bank
+ *        0, then, holding it, more banks: the NI refuses that (it could
+ *        deadlock against the frame), so the process releases and asks for
+ *        all at once, storm_refused counting the refusals), hold
  *        them a random while (touching every bank they hold), release and
  *        pause; meanwhile node 1 sends MESSAGES AMs of WORDS words to the
  *        card (the NI writes them into bank 0) and node 0's process takes
@@ -64,8 +67,9 @@
 /* what the processes of node 0 share (happ_env.shm) */
 typedef struct {
     uint32_t owner[4];             /* process id + 1 holding each bank, 0 = none */
-    uint32_t violations, ni_overlaps, rounds, done, touched;
+    uint32_t violations, ni_overlaps, rounds, done, touched, refused;
     char why[200];                 /* the first violation */
+    char refusal[400];             /* SETS "grow": the first refusal's error */
 } shared;
 
 /* a process's arbiter: its queue, entered in the shared table */
@@ -82,7 +86,8 @@ static int track_request(void *ctx, uint32_t banks, char *err, size_t n)
     if (t->sh)
         for (uint32_t b = 0; b < 4; b++)   /* what it lets go is free from the write of its request */
             if (t->held >> b & 1 && !(banks >> b & 1)) t->sh->owner[b] = 0;
-    if (t->req(t->req_ctx, banks, err, n)) return -1;
+    int rc = t->req(t->req_ctx, banks, err, n);
+    if (rc) return rc;             /* (1: refused, the holding as it was) */
     if (t->sh)
         for (uint32_t b = 0; b < 4; b++)
             if (banks >> b & 1 && !(t->held >> b & 1)) {
@@ -193,8 +198,9 @@ static int storm(platform *p, happ_env *e, shared *sh, long long rounds, long lo
     static const uint32_t safe[] = {0x1, 0x2, 0x4, 0x8, 0x3, 0x5, 0x7, 0x6, 0xA, 0xC, 0xE};
     static const uint32_t every[] = {0x1, 0x2, 0x3, 0x4, 0x5, 0x6, 0x7, 0x8, 0x9, 0xA, 0xB, 0xC, 0xD, 0xE, 0xF};
     static const uint32_t cross[] = {0x9};
-    const uint32_t *sets = set_kind == 2 ? cross : set_kind ? every : safe;
-    uint32_t nsets = set_kind == 2 ? 1u : set_kind ? 15u : 11u;
+    static const uint32_t no0[] = {0x2, 0x4, 0x8, 0x6, 0xA, 0xC, 0xE};   /* "grow": first a set without bank 0 */
+    const uint32_t *sets = set_kind == 3 ? no0 : set_kind == 2 ? cross : set_kind ? every : safe;
+    uint32_t nsets = set_kind == 3 ? 7u : set_kind == 2 ? 1u : set_kind ? 15u : 11u;
     grim_card_q q;
     char err[300];
     uint32_t id = (uint32_t)e->proc, r = (uint32_t)seed * 2654435761u + id * 40503u;
@@ -205,6 +211,15 @@ static int storm(platform *p, happ_env *e, shared *sh, long long rounds, long lo
     for (long long i = 0; i < rounds; i++) {
         uint32_t banks = sets[rnd(&r) % nsets], tail0 = 0, tail1 = 0, v;
         if (rch_acquire(&c, banks)) return happ_fail(e, "round %lld: %s", i, c.err);
+        if (set_kind == 3) {       /* "grow": then more banks, holding these (the NI refuses: release, ask again) */
+            uint32_t more = banks | every[rnd(&r) % 15u];
+            if (more == banks) more |= 1u;
+            int rc = rch_acquire(&c, more);
+            if (rc == 1 && !sh->refused++) snprintf(sh->refusal, sizeof sh->refusal, "%s", c.err);
+            if (rc < 0 || (rc == 1 && (rch_release(&c) || rch_acquire(&c, more))))
+                return happ_fail(e, "round %lld: %s", i, c.err);
+            banks = more;
+        }
         if (banks & 1 && rch_read_word(&c, 0, RC_Q1_BASE, &tail0)) return happ_fail(e, "%s", c.err);
         for (uint32_t b = 0; b < 4; b++)   /* the card stops an access without the PCI side's grant */
             if (banks >> b & 1 && (rch_write_word(&c, b, SCRATCH + id, (uint32_t)i) ||
@@ -301,7 +316,9 @@ static int node0(st *s, const char *mode, long long rounds, long long gap_us, lo
     happ_measure(e, "storm_rounds", sh ? sh->rounds : 0);
     happ_measure(e, "storm_violations", sh ? sh->violations : 0);
     happ_measure(e, "storm_ni_overlaps", sh ? sh->ni_overlaps : 0);
+    happ_measure(e, "storm_refused", sh ? sh->refused : 0);
     if (sh && sh->why[0]) fprintf(stderr, "grim_card_arb: %s\n", sh->why);
+    if (sh && sh->refused) fprintf(stderr, "grim_card_arb: %u refusals, the first: %s\n", sh->refused, sh->refusal);
     (void)rounds, (void)gap_us;
     return 0;
 }
@@ -331,8 +348,8 @@ static int run(platform *p, happ_env *e)
         happ_int(e, "HANDLER", !strcmp(mode, "full") ? 0x50 : 0x40, &handler))
         return -1;
     const char *sets = happ_str(e, "SETS", "safe");
-    int set_kind = !strcmp(sets, "all") ? 1 : !strcmp(sets, "0+3") ? 2 : 0;
-    if (!set_kind && strcmp(sets, "safe")) return happ_fail(e, "SETS must be safe, all or 0+3, not '%s'", sets);
+    int set_kind = !strcmp(sets, "all") ? 1 : !strcmp(sets, "0+3") ? 2 : !strcmp(sets, "grow") ? 3 : 0;
+    if (!set_kind && strcmp(sets, "safe")) return happ_fail(e, "SETS must be safe, all, 0+3 or grow, not '%s'", sets);
     if (handler < 1 || handler > 0xFFFF) return happ_fail(e, "HANDLER must be 1..0xFFFF, not %lld", handler);
     if (strcmp(mode, "time") && strcmp(mode, "storm") && strcmp(mode, "both") && strcmp(mode, "full"))
         return happ_fail(e, "MODE must be time, storm, both or full, not '%s'", mode);

@@ -48,21 +48,28 @@
  * PAGES = n (INJECT = ni): message k's port A reads WORDS words of
  * scratchpad page 1 + k % n (Table B.1's A driver 1) instead of its
  * payload; the frame page-faults on a page its two frames do not hold and
- * node 0 serves it (the same handler as Table 7.2's: the evicted page out
- * to its host copy, the missing one in, by the card's DMA); B checks the
- * words against the host's copy. card_page_faults, card_page_fault_us.
+ * node 0 serves it (the same handler and transfers as Table 7.2's: the
+ * evicted page out to its host copy by one-copy DMA, the missing one in by
+ * zero-copy DMA); B checks the words against the host's copy (pinned user
+ * memory, made at set-up). card_page_faults, card_page_fault_us, and per
+ * page moved card_page_unload_us / card_page_load_us; card_page_dmas: the
+ * card's DMA channel started for pages.
  * B2 = 1 (INJECT = ni): host A drives the card with Table B.2's calls
  * (hostlib/grim/grim_celoxica.c): per message, ldMem x into page 1 and y
  * into page 2, alu_local adds them into page 1, and grim_celoxica_send
  * runs the circuit of SLOT (HANDLER) over that sum into the outgoing queue;
  * B checks x + y (+ SUBOP with EXPECT = add). Page faults are served as
  * with PAGES.
- * SETPIPE = 1 (INJECT = ni; app_grim_rc1000_pipe.c): host A sets up a
+ * SETPIPE = 1 (app_grim_rc1000_pipe.c): host A sets up a
  * two-stage pipeline with grim_celoxica_setPipeline (entries PIPE_ID and
  * PIPE_ID + 1): stage 1 the ALU adds SUBOP to every word into the recycle
  * buffer, stage 2 the circuit of SLOT (sub-op 0) into the outgoing queue,
  * on to host B, which checks word + SUBOP; then killPipeline(PIPE_ID) and
  * one more message, which node 0 checks the frame drops (card_dropped).
+ * With INJECT = host the card has no endpoint of its own: host A names
+ * node 0's process and its relay handler "rc_card" (grim_celoxica_relay),
+ * which puts each of Table B.2's messages into the frame's host queue
+ * itself (the frame's built-in handler 0x20 for set and kill).
  * OUTQ: the frame's outgoing queue for results, 0 (default), 1, or 2 (even
  * messages to 0, odd to 1); node 0 takes each from its queue
  * (rch_take_queue).
@@ -108,12 +115,12 @@ typedef struct {
     uint32_t agents;               /* AGENTS: 1, or 2 (one agent per outgoing queue, each knowing only its own) */
     uint32_t agent_empty[2];       /* AGENTS = 2: passes that found the agent's next slot empty */
     void *page[RC_PAGE_NONE];      /* node 0: the host's copies of the pages (page database) */
-    uint64_t page_pa[RC_PAGE_NONE];
     /* node 0: the card */
     rch card;
     uint32_t func;                 /* the circuit's handler id (the card's function list) */
     uint32_t fifo_seq[MAX_INFLIGHT + 1], fifo_t[MAX_INFLIGHT + 1];
     uint32_t injected, forwarded;
+    uint32_t relayed;              /* messages put into the frame's host queue (results or not) */
     int verdict;
     uint32_t v[9];                 /* delivered, bad, dup, missing, latency_ns, first_ns, last_ns, received,
                                       out_of_order */
@@ -139,20 +146,24 @@ static uint32_t out_arg3(const stage *s, uint32_t k)
     return s->outq == 1 || (s->outq == 2 && (k & 1)) ? RC_ARG3_QUEUE1 : RC_ARG3_QUEUE;
 }
 
-/* node 0: the host's copy of page p, made (and filled) when first asked for
- * (the fill is the test's data, not charged) */
-static void *page_of(void *ctx, uint32_t p, uint64_t *pa)
+/* node 0: the host's copies of pages 1..n, made at set-up in user memory
+ * and pinned for good (the zero-copy load reads them in place; the pin is
+ * paid then, not in a fault). The fill is the test's data, not charged. */
+static int make_pages(stage *s, uint32_t n)
 {
-    stage *s = ctx;
-    if (p >= RC_PAGE_NONE) return NULL;
-    if (!s->page[p]) {
-        uint32_t *b = plat_alloc_contig(s->p, RC_BANK_WORDS * 4, &s->page_pa[p]);
-        if (!b) return NULL;
+    for (uint32_t p = 1; p <= n; p++) {
+        uint32_t *b = plat_alloc(s->p, RC_BANK_WORDS * 4);
+        if (!b || plat_pin(s->p, b, RC_BANK_WORDS * 4))
+            return happ_fail(s->e, "the host's copy of page %u: %s", p, plat_error(s->p));
         for (uint32_t w = 0; w < RC_BANK_WORDS; w++) b[w] = page_word(p, w);
         s->page[p] = b;
     }
-    *pa = s->page_pa[p];
-    return s->page[p];
+    return 0;
+}
+static void *page_of(void *ctx, uint32_t p)
+{
+    stage *s = ctx;
+    return p < RC_PAGE_NONE ? s->page[p] : NULL;
 }
 
 static int send_on(stage *s);
@@ -191,7 +202,7 @@ static int send_on(stage *s)
     /* the number and the send time: the relay's own FIFO, or (the NI
      * injected) payload words 0 and 1 as the circuit left them */
     uint32_t a0 = s->fifo_seq[k], a1 = s->fifo_t[k], addv = s->add ? s->subop : 0;
-    if (s->ni) a0 = m[8] - addv, a1 = m[9] - addv;
+    if (s->ni || s->setpipe) a0 = m[8] - addv, a1 = m[9] - addv;
     if (s->npages || s->b2) a0 = s->forwarded, a1 = 0;   /* the output is page data: one queue, so in order */
     /* the header came from the card's forwarding directory: word 2 the
      * destination endpoint, word 3 the handler */
@@ -225,6 +236,28 @@ static int card_ready(stage *s, uint32_t *ready)
     return rch_function_fault(&s->card, &s->fn, s->reset_ps, &t);
 }
 
+/* node 0: a message into the frame's host queue (the ring full: let the
+ * frame catch up); a data message (one that makes a result) is counted,
+ * its number and send time kept for the result */
+static int inject_one(stage *s, const uint32_t hdr[8], const void *payload, uint32_t words, int data, uint32_t a0,
+                      uint32_t a1)
+{
+    if (data)
+        while (s->injected - s->forwarded >= s->inflight)
+            if (forward_one(s)) return -1;
+    int rc;
+    while ((rc = rch_inject(&s->card, hdr, payload, words)) == 1)
+        if (forward_one(s)) return -1;
+    if (rc) return -1;
+    s->relayed++;
+    if (!data) return 0;
+    uint32_t k = s->injected % (MAX_INFLIGHT + 1);
+    s->fifo_seq[k] = a0;
+    s->fifo_t[k] = a1;
+    s->injected++;
+    return 0;
+}
+
 /* node 0: a message for the card */
 static void on_in(grim *g, const grim_am *m, void *ctx)
 {
@@ -233,24 +266,26 @@ static void on_in(grim *g, const grim_am *m, void *ctx)
         grim_abort(g, "rc_in: %u bytes, not %u", m->len, s->words * 4);
         return;
     }
-    while (s->injected - s->forwarded >= s->inflight)
-        if (forward_one(s)) {
-            grim_abort(g, "rc_in: %s", s->card.err);
-            return;
-        }
     uint32_t hdr[8] = {GRIM_W0(0, 0), GRIM_W1(GRIM_T_AM, 0, 0, 0), s->words << 16, s->func,
                        RC_ARG0(FWD, 0, 0, 1, s->subop, s->words & 1023u), 0, 0, out_arg3(s, s->injected)};
-    int rc;
-    while ((rc = rch_inject(&s->card, hdr, m->data, s->words)) == 1)   /* ring full: let the frame catch up */
-        if (forward_one(s)) break;
-    if (rc) {
-        grim_abort(g, "rc_in: %s", s->card.err);
+    if (inject_one(s, hdr, m->data, s->words, 1, m->arg[0], m->arg[1])) grim_abort(g, "rc_in: %s", s->card.err);
+}
+
+/* node 0, INJECT = host: a message of Table B.2's calls relayed to the card
+ * (grim_celoxica_relay: host A's setPipeline, killPipeline and sends), into
+ * the frame's host queue as the NI would have written it; the frame's own
+ * handler's messages make no result */
+static void on_card(grim *g, const grim_am *m, void *ctx)
+{
+    stage *s = ctx;
+    uint32_t hdr[8], words;
+    const void *payload;
+    if (grim_celoxica_relayed(m, hdr, &payload, &words)) {
+        grim_abort(g, "rc_card: %u bytes are not a relayed card message", m->len);
         return;
     }
-    uint32_t k = s->injected % (MAX_INFLIGHT + 1);
-    s->fifo_seq[k] = m->arg[0];
-    s->fifo_t[k] = m->arg[1];
-    s->injected++;
+    if (inject_one(s, hdr, payload, words, (hdr[3] & 0xFFFFu) != RC_FRAME_H, 0, 0))
+        grim_abort(g, "rc_card: %s", s->card.err);
 }
 
 /* host B: a result */
@@ -271,7 +306,7 @@ static void on_out(grim *g, const grim_am *m, void *ctx)
     if (s->ni && s->agents == 2) { /* two agents: in order per queue (message k went to queue k & 1) */
         if (k != s->next_q[k & 1]) s->out_of_order++;
         s->next_q[k & 1] = k + 2;
-    } else if (s->ni) {            /* one path, one queue: they must come in order */
+    } else if (s->ni || s->setpipe) { /* one path, one queue: they must come in order */
         if (k != s->next_k) s->out_of_order++;
         s->next_k = k + 1;
     }
@@ -283,7 +318,7 @@ static void on_out(grim *g, const grim_am *m, void *ctx)
          * PAGES: the page's words) */
         uint32_t want = s->b2       ? pattern(k, i) + pattern(k + 0x10000u, i)
                         : s->npages ? page_word(pg(s, k), off(s, k) + i)
-                        : s->ni && i < 2 ? m->arg[i] : pattern(k, i);
+                        : (s->ni || s->setpipe) && i < 2 ? m->arg[i] : pattern(k, i);
         ok = w == want + (s->add ? s->subop : 0);
     }
     if (ok) s->delivered++;
@@ -329,7 +364,7 @@ static int card_setup(stage *s, uint32_t sink_ep, uint32_t h_out)
     if (!s->func)
         return happ_fail(s->e, "canvas slot %u has no circuit on this card (experiment.rc1000_circuit puts one in slot %u)",
                          s->slot, RC_SLOT_EXTERNAL);
-    if (s->ni && s->func != 0x40u + s->slot)   /* host A names the circuit by the card's numbering */
+    if ((s->ni || s->setpipe) && s->func != 0x40u + s->slot)   /* host A names the circuit by the card's numbering */
         return happ_fail(s->e, "canvas slot %u's handler id is 0x%x, not 0x%x", s->slot, s->func, 0x40u + s->slot);
     return 0;
 }
@@ -394,15 +429,16 @@ static int run(platform *p, happ_env *e)
     if (npages && !ni) return happ_fail(e, "PAGES needs INJECT = ni (the scratchpad stage is the NI-served card's)");
     if (b2 && (!ni || npages || b2 != 1))
         return happ_fail(e, "B2 = 1 needs INJECT = ni and PAGES = 0 (Table B.2's calls go to the NI-served card)");
-    if (setpipe && (!ni || npages || b2 || setpipe != 1 || subop < 1))
-        return happ_fail(e, "SETPIPE = 1 needs INJECT = ni, PAGES = 0, B2 = 0 and SUBOP 1..15 (stage 1 adds it)");
+    if (setpipe && (npages || b2 || setpipe != 1 || subop < 1))
+        return happ_fail(e, "SETPIPE = 1 needs PAGES = 0, B2 = 0 and SUBOP 1..15 (stage 1 adds it)");
     if (outq < 0 || outq > 2 || (setpipe && outq == 2))
         return happ_fail(e, "OUTQ must be 0, 1 or 2 (alternate; not with SETPIPE, whose entry names one), not %lld", outq);
     if (agents != 1 && (agents != 2 || !ni || outq != 2 || npages || b2))
         return happ_fail(e, "AGENTS must be 1, or 2 with INJECT = ni, OUTQ = 2, PAGES = 0 and B2 = 0 (one agent per "
                             "outgoing queue), not %lld", agents);
-    if (ni && words < 2) return happ_fail(e, "INJECT = ni carries the number and send time in payload words 0 and 1: "
-                                             "WORDS must be 2..%u, not %lld", RCH_MAX_WORDS, words);
+    if ((ni || setpipe) && words < 2)
+        return happ_fail(e, "INJECT = ni and SETPIPE carry the number and send time in payload words 0 and 1: "
+                            "WORDS must be 2..%u, not %lld", RCH_MAX_WORDS, words);
     grim_options o;
     if (gapp_options(e, &o)) return -1;
     if (ni && o.nlc <= CARD_LC)
@@ -420,7 +456,9 @@ static int run(platform *p, happ_env *e)
                   .next_q = {0, 1}};
     if (setpipe) sp->add = 1;      /* stage 1 adds SUBOP; stage 2 (sub-op 0) copies */
     memcpy(sp->fn.funcs, e->dev_config_funcs, sizeof sp->fn.funcs);
-    uint32_t me = grim_getMyVNN(g), last = grim_nodes(g) - 1, h_in, h_out, h_end, h_verdict;
+    uint32_t me = grim_getMyVNN(g), last = grim_nodes(g) - 1, h_in, h_out, h_end, h_verdict, h_card = 0;
+    int relay = setpipe && !ni;    /* node 0's process relays Table B.2's calls (only then: the handler
+                                      names are part of every node's start-up traffic) */
     int rc = 0;
     if (last == 0) {
         rc = happ_fail(e, "grim_rc1000_stage needs two nodes or more (the card's node 0, hosts A and B)");
@@ -436,12 +474,15 @@ static int run(platform *p, happ_env *e)
     }
     if (grim_register_handler(g, on_in, sp, "rc_in") || grim_register_handler(g, on_out, sp, "rc_out") ||
         grim_register_handler(g, on_end, sp, "rc_end") || grim_register_handler(g, on_verdict, sp, "rc_verdict") ||
-        grim_syncHandlers(g) || grim_resolveHandler(g, "rc_in", &h_in) || grim_resolveHandler(g, "rc_out", &h_out) ||
-        grim_resolveHandler(g, "rc_end", &h_end) || grim_resolveHandler(g, "rc_verdict", &h_verdict)) {
+        (relay && grim_register_handler(g, on_card, sp, "rc_card")) || grim_syncHandlers(g) ||
+        grim_resolveHandler(g, "rc_in", &h_in) || grim_resolveHandler(g, "rc_out", &h_out) ||
+        grim_resolveHandler(g, "rc_end", &h_end) || grim_resolveHandler(g, "rc_verdict", &h_verdict) ||
+        (relay && grim_resolveHandler(g, "rc_card", &h_card))) {
         rc = gapp_fail(e, g, "set-up");
         goto out;
     }
     if (me == 0 && (rc = card_setup(sp, grim_getDestID(g, last, 0), h_out))) goto out;
+    if (me == 0 && (rc = make_pages(sp, npages ? (uint32_t)npages : b2 ? 2u : 0u))) goto out;
     if (grim_barrier(g)) {
         rc = gapp_fail(e, g, "barrier");
         goto out;
@@ -452,7 +493,13 @@ static int run(platform *p, happ_env *e)
             rc = happ_fail(e, "out of host memory");
             goto out;
         }
-        uint32_t card = grim_getDestID(g, 0, CARD_LC);
+        /* the card: node 0's LC CARD_LC (INJECT = ni), or node 0's process, which relays Table B.2's
+           calls into the frame's host queue */
+        uint32_t card = grim_getDestID(g, 0, ni ? CARD_LC : 0);
+        if (relay && grim_celoxica_relay(g, card, h_card)) {
+            rc = gapp_fail(e, g, "relay");
+            goto out;
+        }
         if (setpipe && rcp_setup(g, card, sp->pipe_id, (uint32_t)words, (uint32_t)handler, out_arg3(sp, 0),
                                  grim_getDestID(g, last, 0), h_out)) {
             rc = gapp_fail(e, g, "set up the pipeline");
@@ -527,7 +574,7 @@ static int run(platform *p, happ_env *e)
             }
         }
         uint32_t dropped = 0;
-        if (setpipe && rcp_wait_dropped(g, &sp->card, (uint32_t)nmsg + RCP_EXTRA, &dropped)) {
+        if (setpipe && rcp_wait_dropped(g, &sp->card, (uint32_t)nmsg + RCP_EXTRA, ni ? NULL : &sp->relayed, &dropped)) {
             rc = happ_fail(e, "the RC-1000: %s", sp->card.err);
             goto out;
         }
@@ -588,12 +635,17 @@ static int run(platform *p, happ_env *e)
             happ_measure(e, "agent1_taken", sp->card.taken_q[1]);
             happ_measure(e, "agent_empty_passes", sp->agent_empty[0] + sp->agent_empty[1]);
         }
+        if (!ni && setpipe) happ_measure(e, "stage_out_of_order", sp->v[8]);
         if (ni) {
             happ_measure(e, "card_faults", sp->card.faults);
             happ_measure(e, "card_fault_us", sp->card.faults ? (double)sp->card.fault_ps / 1e6 / sp->card.faults : 0);
             happ_measure(e, "card_page_faults", sp->card.pfaults);
             happ_measure(e, "card_page_fault_us",
                          sp->card.pfaults ? (double)sp->card.pfault_ps / 1e6 / sp->card.pfaults : 0);
+            happ_measure(e, "card_page_unload_us",
+                         sp->card.unloads ? (double)sp->card.unload_ps / 1e6 / sp->card.unloads : 0);
+            happ_measure(e, "card_page_load_us", sp->card.loads ? (double)sp->card.load_ps / 1e6 / sp->card.loads : 0);
+            happ_measure(e, "card_page_dmas", sp->card.dma.dmas);
         }
     }
     if (grim_barrier(g)) rc = gapp_fail(e, g, "final barrier");

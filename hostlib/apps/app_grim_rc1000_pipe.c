@@ -35,21 +35,22 @@ int rcp_teardown(grim *g, uint32_t card, unsigned p1, uint32_t k, const uint32_t
     return grim_celoxica_killPipeline(g, card, p1) || rcp_send(g, card, p1, k, buf, words);
 }
 
-int rcp_wait_dropped(grim *g, rch *c, uint32_t sent, uint32_t *dropped)
+int rcp_wait_dropped(grim *g, rch *c, uint32_t sent, const uint32_t *written, uint32_t *dropped)
 {
     uint32_t msgs = 0, ready = 0, kind = 0;
     *dropped = 0;
     for (int i = 0; i < WAIT_STEPS && !*dropped; i++) {
         if (grim_poll(g) < 0) return snprintf(c->err, sizeof c->err, "poll: %s", grim_error(g)), -1;
         plat_compute(c->p, WAIT_STEP);
-        if (grim_card_word(g, GRIM_CD_MSGS, &msgs))
+        if (written) msgs = *written;
+        else if (grim_card_word(g, GRIM_CD_MSGS, &msgs))
             return snprintf(c->err, sizeof c->err, "card counters: %s", grim_error(g)), -1;
         if (msgs < sent) continue;
         if (rch_acquire(c, 1) || rch_read_word(c, 0, RC_CTL_DROPS, dropped) || rch_release(c)) return -1;
     }
     if (!*dropped)
         return snprintf(c->err, sizeof c->err, "the message sent after killPipeline was not dropped within %d us "
-                        "(the NI wrote %u of %u messages)", WAIT_STEPS * 20, msgs, sent), -1;
+                        "(%u of %u messages in the card's queue)", WAIT_STEPS * 20, msgs, sent), -1;
     if (rch_status(c, &ready, &kind)) return -1;
     if (ready || kind != RC_ST_RUN)
         return snprintf(c->err, sizeof c->err, "after killPipeline the frame produced %u more (status kind %u)", ready,

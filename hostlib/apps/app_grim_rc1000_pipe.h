@@ -22,10 +22,11 @@ int rcp_setup(grim *g, uint32_t card, unsigned p1, uint32_t words, uint32_t stag
 int rcp_send(grim *g, uint32_t card, unsigned p1, uint32_t k, const uint32_t *buf, uint32_t words);
 /* Host A: kill entry p1, then send one more message through stage 1. */
 int rcp_teardown(grim *g, uint32_t card, unsigned p1, uint32_t k, const uint32_t *buf, uint32_t words);
-/* Node 0, after the data's results: wait until the NI has written all
- * `sent` messages into the card's queue and the frame has counted a drop
- * at RC_CTL_DROPS (*dropped), then check that nothing more was produced.
- * 0, or -1 with c->err. */
-int rcp_wait_dropped(grim *g, rch *c, uint32_t sent, uint32_t *dropped);
+/* Node 0, after the data's results: wait until all `sent` messages are in
+ * the card's queue (written: node 0's own count of what it injected; NULL:
+ * the NI's count) and the frame has counted a drop at RC_CTL_DROPS
+ * (*dropped), then check that nothing more was produced. 0, or -1 with
+ * c->err. */
+int rcp_wait_dropped(grim *g, rch *c, uint32_t sent, const uint32_t *written, uint32_t *dropped);
 
 #endif

@@ -45,7 +45,8 @@ int grim_card_enable(grim *g, uint32_t lc, uint32_t bar)
 
 /* Post seq << 8 | banks on queue q, then poll its acknowledgement. The
  * process is the queue's only writer, so it keeps the sequence itself: the
- * first thing on the bus is the request. */
+ * first thing on the bus is the request. 1 if the NI refused it (growing a
+ * holding without bank 0: card_abi.h, GRIM_CD_ACK_REFUSED). */
 static int request(platform *p, uint32_t sram_off, uint32_t q, uint32_t *seq, uint32_t banks, char *err,
                    size_t errlen)
 {
@@ -56,6 +57,11 @@ static int request(platform *p, uint32_t sram_off, uint32_t q, uint32_t *seq, ui
         if (plat_pio_read32(p, sram_off + GRIM_CARD + GRIM_CD_ACK(q), &ack))
             return snprintf(err, errlen, "card request queue %u: %s", q, plat_error(p)), -1;
         if (ack == w) return 0;
+        if ((ack & ~0x70u) == (w | GRIM_CD_ACK_REFUSED))
+            return snprintf(err, errlen, "card request queue %u: the NI refused banks 0x%x: this process holds banks "
+                            "0x%x without bank 0, and growing a holding without bank 0 can deadlock against the frame, "
+                            "which holds bank 0 while it waits for the rest (firmware/grim/card_arb.c); release first "
+                            "and ask for all at once, or take bank 0 first", q, banks & 0xFu, ack >> 3 & 0xEu), 1;
     }
     return snprintf(err, errlen, "the NI never granted banks 0x%x on queue %u (%d polls of its acknowledgement)",
                     banks, q, ACK_POLLS), -1;

@@ -18,7 +18,9 @@ int grim_card_enable(grim *g, uint32_t lc, uint32_t bar);
 /* Hold `banks` (bit k = bank k; 0 = release) through the NI, waiting until
  * they are granted, on the request queue of the process's LC (which must be
  * below GRIM_CD_NQ). ctx is the grim handle (the hostlib/rc1000 arbiter
- * shape: 0, or -1 with err). */
+ * shape: 0, or -1 with err; 1 with err when the NI refuses to grow a holding
+ * that lacks bank 0, which could deadlock against the frame: the process
+ * keeps what it held, and should release, then ask for all at once). */
 int grim_card_request(void *ctx, uint32_t banks, char *err, size_t errlen);
 
 /* One request queue of the NI's merge (Figure 6.7) used by a process on the

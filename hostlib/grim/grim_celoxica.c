@@ -17,8 +17,8 @@ int grim_celoxica_send(grim *g, uint32_t grim_resource_id, uint16_t function, ui
         return grim_fail(g, "grim_celoxica_send: port A reads the payload, %u words, but the calculation takes %u",
                          payload_words, calculation_words);
     uint32_t a0 = RC_ARG0(pipeline_stage, A, B, C, function_sub_op, calculation_words & 1023u);
-    return grim_send(g, grim_resource_id, function, a0, read0_addr, read1_addr_or_const, write_addr,
-                     payload_starting_address, (uint32_t)payload_words * 4u);
+    return grim_celoxica_out(g, grim_resource_id, function, a0, read0_addr, read1_addr_or_const, write_addr,
+                             payload_starting_address, payload_words);
 }
 
 int grim_celoxica_ldMem(grim *g, uint32_t grim_resource_id, uint32_t card_memory_address, uint16_t number_words,

@@ -8,7 +8,10 @@
  * Addresses are Figure B.7's virtual ones (RC_VA: page and word), or for
  * port C, RC_ARG3_QUEUE to make a message of the result.
  * setPipeline / killPipeline (grim_celoxica_pipe.c) are messages to the
- * frame's built-in handler, which writes the forwarding entry in bank 0. */
+ * frame's built-in handler, which writes the forwarding entry in bank 0.
+ * A card its node's process serves (no NI endpoint: the process injects
+ * into the frame's host queue) takes the same calls once the caller names
+ * the process's relay handler (grim_celoxica_relay, grim_celoxica_relay.c). */
 #ifndef MYRISIM_GRIM_CELOXICA_H
 #define MYRISIM_GRIM_CELOXICA_H
 
@@ -56,5 +59,15 @@ int grim_celoxica_setPipeline(grim *g, uint32_t grim_resource_id, unsigned pipel
  * by the frame without running (counted at the card's RC_CTL_DROPS) until
  * the entry is set again. */
 int grim_celoxica_killPipeline(grim *g, uint32_t grim_resource_id, unsigned pipeline_id);
+
+/* Messages to grim_resource_id (a host-served card: the endpoint of the
+ * process that serves it) go to that process's handler relay_handler, which
+ * rebuilds each with grim_celoxica_relayed and injects it into the frame's
+ * host queue (rch_inject). */
+int grim_celoxica_relay(grim *g, uint32_t grim_resource_id, uint32_t relay_handler);
+/* In the relay handler: the frame's 8-word header of a relayed message
+ * (Table B.1's arguments, the card's handler id) and its payload (words
+ * words, valid during the handler). 0, or -1 if m is not one. */
+int grim_celoxica_relayed(const grim_am *m, uint32_t hdr[8], const void **payload, uint32_t *words);
 
 #endif

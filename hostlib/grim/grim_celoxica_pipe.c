@@ -32,8 +32,8 @@ int grim_celoxica_setPipeline(grim *g, uint32_t grim_resource_id, unsigned pipel
     uint32_t e[8] = {GRIM_W0(0, 0), GRIM_W1(GRIM_T_AM, 0, 0, 0), GRIM_W2(0, next_endpoint), GRIM_W3(0, next_function),
                      RC_ARG0(next_pipeline_id, next_A, next_B, next_C, next_sub_op, next_calculation_words & 1023u),
                      next_read0_addr, next_read1_addr_or_const, next_write_addr};
-    return grim_send(g, grim_resource_id, RC_FRAME_H, RC_ARG0(pipeline_id, 0, 0, 0, RC_FOP_SET, RC_DIR_WORDS), 0, 0,
-                     0, e, sizeof e);
+    return grim_celoxica_out(g, grim_resource_id, RC_FRAME_H, RC_ARG0(pipeline_id, 0, 0, 0, RC_FOP_SET, RC_DIR_WORDS),
+                             0, 0, 0, e, 8);
 }
 
 int grim_celoxica_killPipeline(grim *g, uint32_t grim_resource_id, unsigned pipeline_id)
@@ -41,5 +41,6 @@ int grim_celoxica_killPipeline(grim *g, uint32_t grim_resource_id, unsigned pipe
     if (pipeline_id >= DIR_ENTRIES)
         return grim_fail(g, "grim_celoxica_killPipeline: pipeline ids are 0..%u (the card's directory has %u entries), "
                             "not %u", DIR_ENTRIES - 1, DIR_ENTRIES, pipeline_id);
-    return grim_send(g, grim_resource_id, RC_FRAME_H, RC_ARG0(pipeline_id, 0, 0, 0, RC_FOP_KILL, 0), 0, 0, 0, NULL, 0);
+    return grim_celoxica_out(g, grim_resource_id, RC_FRAME_H, RC_ARG0(pipeline_id, 0, 0, 0, RC_FOP_KILL, 0), 0, 0, 0,
+                             NULL, 0);
 }

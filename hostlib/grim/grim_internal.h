@@ -112,9 +112,15 @@ struct grim {
     grim_stats st;
     uint32_t card_seq;         /* the last request on the card's request queue of our LC (grim_card.c) */
     int card_seq_known;
+    uint32_t cx_relay_ep, cx_relay_h;   /* a host-served card: its endpoint, its process's relay handler
+                                           (grim_celoxica_relay.c; cx_relay_h 0: none) */
     char err[480];
 };
 
+/* A card message of Table B.2's calls (grim_celoxica*.c): to the card's own
+ * endpoint, or through its process's relay handler (grim_celoxica_relay.c). */
+int grim_celoxica_out(grim *g, uint32_t resource, uint32_t function, uint32_t a0, uint32_t a1, uint32_t a2,
+                      uint32_t a3, const uint32_t *payload, uint32_t words);
 int grim_fail(grim *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int grim_fail_plat(grim *g, const char *what);
 static inline uint32_t grim_sram(const grim *g, uint32_t a) { return g->lay.sram.off + a; }

@@ -95,7 +95,8 @@ static int room(uint32_t head, uint32_t tail, uint32_t n, int *wrap)
 
 int rch_inject(rch *r, const uint32_t hdr[8], const void *payload, uint32_t words)
 {
-    if (words == 0 || words > RCH_MAX_WORDS) return fail(r, "a message carries 1..%u words, not %u", RCH_MAX_WORDS, words);
+    /* (0 words: a header alone, such as killPipeline's or an operation on scratchpad operands) */
+    if (words > RCH_MAX_WORDS) return fail(r, "a message carries 0..%u words, not %u", RCH_MAX_WORDS, words);
     if (hdr[0] == RC_Q_WRAP) return fail(r, "header word 0 may not be the wrap marker 0x%x", RC_Q_WRAP);
     int owes = (hdr[4] >> 21 & 1u) && (hdr[7] >> 31) && (hdr[3] & 0xFFFFu) != RC_FRAME_H;
     if (owes && (int32_t)(r->owed - r->taken) >= (int32_t)r->max_owed) {   /* the status port could not tell */
@@ -117,7 +118,7 @@ int rch_inject(rch *r, const uint32_t hdr[8], const void *payload, uint32_t word
     uint32_t at = wrap ? 0 : r->tail;
     /* payload first, then the header, then (the marker and) the tail: the
      * frame sees the message only when the tail moves */
-    if (plat_dev_write(r->p, sram_off(0, RC_Q0_BASE + RC_Q_RING + at + 8), payload, words * 4, r->mode) ||
+    if ((words && plat_dev_write(r->p, sram_off(0, RC_Q0_BASE + RC_Q_RING + at + 8), payload, words * 4, r->mode)) ||
         plat_dev_write(r->p, sram_off(0, RC_Q0_BASE + RC_Q_RING + at), hdr, 32, r->mode))
         return plat_fail(r, "queue 0");
     if (wrap && rch_write_word(r, 0, RC_Q0_BASE + RC_Q_RING + r->tail, RC_Q_WRAP)) return -1;

@@ -13,6 +13,7 @@
 #define MYRISIM_RC1000_HOST_H
 
 #include "../platform.h"
+#include "rc1000_dma.h"
 #include "../../model/rc1000/pci.h"
 #include "../../model/rc1000/rc1000_map.h"
 
@@ -25,7 +26,9 @@
 /* Who writes the card's request register for this process: NULL = the
  * process itself, by PIO (rch_open); else a function that holds `banks`
  * (0 = release) on its behalf and returns once they are granted, 0 or -1
- * with err (rch_open_arb; e.g. the NI, Figure 6.7: grim_card_request). */
+ * with err (rch_open_arb; e.g. the NI, Figure 6.7: grim_card_request), or 1
+ * with err if it refused the request and nothing changed (the NI refuses to
+ * grow a holding that lacks bank 0: firmware/grim/card_arb.c). */
 typedef int (*rch_arbiter)(void *ctx, uint32_t banks, char *err, size_t errlen);
 
 typedef struct rch {
@@ -49,6 +52,11 @@ typedef struct rch {
     sim_time fault_ps;
     uint32_t pfaults;          /* page faults served */
     sim_time pfault_ps;
+    sim_time unload_ps, load_ps;   /* of pfault_ps: pages moved out (one-copy) and in (zero-copy) */
+    uint32_t unloads, loads;
+    rcd dma;                   /* page faults: the card's DMA channel (rc1000_dma.h) */
+    uint8_t *bounce, *desc;    /* its bounce buffer and descriptor room (pinned, contiguous) */
+    uint64_t bounce_pa, desc_pa;
     char err[300];
 } rch;
 
@@ -58,14 +66,15 @@ int rch_open(rch *r, platform *p, plat_pio_mode mode);
 /* The same with the banks asked for through arb (never by PIO). */
 int rch_open_arb(rch *r, platform *p, plat_pio_mode mode, rch_arbiter arb, void *ctx);
 void rch_close(rch *r);
-/* Hold `banks` (bit k = bank k) / hold nothing. */
+/* Hold `banks` (bit k = bank k) / hold nothing. 0, -1 with r->err, or
+ * (through an arbiter) 1 with r->err: refused, the holding as it was. */
 int rch_acquire(rch *r, uint32_t banks);
 int rch_release(rch *r);
 /* One word of a bank the caller holds. */
 int rch_read_word(rch *r, unsigned bank, uint32_t word, uint32_t *v);
 int rch_write_word(rch *r, unsigned bank, uint32_t word, uint32_t v);
 /* Append a message (an 8-word header as the frame reads it, Table B.1 in
- * its arguments, and `words` payload words from host memory) to queue 0:
+ * its arguments, and `words` payload words from host memory, 0 to 1,024) to queue 0:
  * acquire bank 0, payload, header, tail, release. Returns 0, 1 if the ring
  * has no room yet (nothing written; try after the frame has taken more),
  * -1 on error. A message whose result goes to an outgoing queue (C driver
@@ -118,15 +127,19 @@ struct rcf_times;
 int rch_function_fault(rch *r, const struct rcf_function *f, sim_time reset, struct rcf_times *t);
 
 /* The host's copies of the 2 MB scratchpad pages (the page database of
- * appendix B.4): page() returns the copy of page p (pinned, contiguous;
- * its bus address in *pa), NULL if there is none. */
+ * appendix B.4): page() returns the copy of page p (user memory the
+ * database keeps pinned: the zero-copy load reads it where it is), NULL if
+ * there is none. */
 typedef struct rch_pages {
     void *ctx;
-    void *(*page)(void *ctx, uint32_t p, uint64_t *pa);
+    void *(*page)(void *ctx, uint32_t p);
 } rch_pages;
-/* Serve the page fault the status port shows (rc1000_fault.h's handler):
- * the evicted page by one block DMA into its copy, the missing one by one
- * block DMA out of its copy. 0, or -1 with r->err. */
+/* Serve the page fault the status port shows (rc1000_fault.h's handler) as
+ * Table 7.2 does (rc1000_dma.h): the evicted page into its copy by one-copy
+ * DMA (16 block DMAs of 128 KB into a bounce buffer, each copied on by the
+ * CPU), the missing one out of its copy by zero-copy DMA (one chain of 4 KB
+ * descriptors, the chain's page-table lookups charged). 0, or -1 with
+ * r->err. */
 int rch_page_fault(rch *r, const rch_pages *db, struct rcf_times *t);
 
 #endif

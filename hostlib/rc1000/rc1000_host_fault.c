@@ -2,7 +2,10 @@
  * card (rc1000_host.h): their steps over the platform's device window, the
  * banks through the process's arbiter (rch_acquire), 2 MB pages moved by the
  * card's DMA channel between a bank and the process's pinned copy of the
- * page (one block DMA each way). */
+ * page as Table 7.2 moves them (rc1000_dma.c, the code kind rc1000_stage's
+ * harness runs): out by one-copy DMA through a 128 KB bounce buffer, in by
+ * zero-copy DMA. */
+#include "rc1000_dma.h"
 #include "rc1000_host.h"
 #include "rc1000_fault.h"
 
@@ -16,36 +19,59 @@ struct hf {
 
 #define PAGE_BYTES (RC_BANK_WORDS * 4u)
 
-/* One block DMA of the card's channel between bank `frame` and pinned
- * contiguous host memory at pa, waited for as TPIL waits for a card's DMA:
- * the CPU spins for the time the bytes take at the bus's peak, then polls. */
-static int block_dma(rch *r, unsigned frame, uint64_t pa, int to_pci)
+/* The node's steps for the shared transfers (rc1000_dma.h) */
+static int dma_reg_w(void *c, uint32_t reg, uint32_t v)
 {
-    uint32_t csr = 0;
-    if (plat_dev_write32(r->p, RC_BAR_REGS + RC_REG_DMAMODE, 0) ||
-        plat_dev_write32(r->p, RC_BAR_REGS + RC_REG_DMAPADR, (uint32_t)pa) ||
-        plat_dev_write32(r->p, RC_BAR_REGS + RC_REG_DMALADR, frame << 21) ||
-        plat_dev_write32(r->p, RC_BAR_REGS + RC_REG_DMASIZ, PAGE_BYTES) ||
-        plat_dev_write32(r->p, RC_BAR_REGS + RC_REG_DMADPR, to_pci ? RC_DPR_TO_PCI : 0) ||
-        plat_dev_write32(r->p, RC_BAR_REGS + RC_REG_DMACSR, RC_CSR_ENABLE | RC_CSR_START))
-        return snprintf(r->err, sizeof r->err, "page DMA set-up: %s", plat_error(r->p)), -1;
-    double peak = plat_bus_peak_Bps(r->p);
-    if (peak > 0 && plat_compute(r->p, (sim_time)(PAGE_BYTES / peak * 1e12)))
-        return snprintf(r->err, sizeof r->err, "%s", plat_error(r->p)), -1;
-    do {
-        if (plat_dev_read32(r->p, RC_BAR_REGS + RC_REG_DMACSR, &csr))
-            return snprintf(r->err, sizeof r->err, "page DMA status: %s", plat_error(r->p)), -1;
-    } while (!(csr & RC_CSR_DONE));
+    rch *r = c;
+    return plat_dev_write32(r->p, RC_BAR_REGS + reg, v)
+               ? (snprintf(r->err, sizeof r->err, "page DMA: %s", plat_error(r->p)), -1) : 0;
+}
+static int dma_reg_r(void *c, uint32_t reg, uint32_t *v)
+{
+    rch *r = c;
+    return plat_dev_read32(r->p, RC_BAR_REGS + reg, v)
+               ? (snprintf(r->err, sizeof r->err, "page DMA status: %s", plat_error(r->p)), -1) : 0;
+}
+static int dma_cpu(void *c, sim_time d)
+{
+    rch *r = c;
+    return plat_compute(r->p, d) ? (snprintf(r->err, sizeof r->err, "%s", plat_error(r->p)), -1) : 0;
+}
+static sim_time dma_now(void *c) { return plat_now(((rch *)c)->p); }
+static int dma_copy(void *c, void *dst, const void *src, size_t n)
+{
+    rch *r = c;
+    return plat_memcpy(r->p, dst, src, n) ? (snprintf(r->err, sizeof r->err, "%s", plat_error(r->p)), -1) : 0;
+}
+/* (a page-table lookup, charged: the harness's model memory translates free) */
+static int dma_phys(void *c, const void *p, uint64_t *pa)
+{
+    rch *r = c;
+    size_t contig;
+    return plat_virt_to_phys(r->p, p, pa, &contig)
+               ? (snprintf(r->err, sizeof r->err, "page DMA: %s", plat_error(r->p)), -1) : 0;
+}
+
+/* The bounce buffer and the descriptor room, once per process (pinned,
+ * contiguous; plat_alloc_contig has no free, like rch_open's buffer). */
+static int dma_open(rch *r)
+{
+    if (r->bounce) return 0;
+    r->dma.o = (rcd_ops){r, dma_reg_w, dma_reg_r, dma_cpu, dma_now, dma_copy, dma_phys,
+                         1e12 / plat_bus_peak_Bps(r->p)};
+    r->bounce = plat_alloc_contig(r->p, RCD_BOUNCE, &r->bounce_pa);
+    r->desc = r->bounce ? plat_alloc_contig(r->p, rcd_chain_bytes(PAGE_BYTES), &r->desc_pa) : NULL;
+    if (!r->desc) return snprintf(r->err, sizeof r->err, "page DMA buffers: %s", plat_error(r->p)), -1;
     return 0;
 }
 
 static int hf_page(void *c, unsigned frame, uint32_t page, int out)
 {
     struct hf *h = c;
-    uint64_t pa;
-    if (!h->db->page(h->db->ctx, page, &pa))
-        return snprintf(h->r->err, sizeof h->r->err, "no host copy of page %u", page), -1;
-    return block_dma(h->r, frame, pa, out);
+    uint8_t *b = h->db->page(h->db->ctx, page);
+    if (!b) return snprintf(h->r->err, sizeof h->r->err, "no host copy of page %u", page), -1;
+    return out ? rcd_one_copy_out(&h->r->dma, b, PAGE_BYTES, frame << 21, h->r->bounce, h->r->bounce_pa)
+               : rcd_zero_copy(&h->r->dma, b, PAGE_BYTES, frame << 21, 0, h->r->desc, h->r->desc_pa);
 }
 static int hf_page_out(void *c, unsigned frame, uint32_t page) { return hf_page(c, frame, page, 1); }
 static int hf_page_in(void *c, unsigned frame, uint32_t page) { return hf_page(c, frame, page, 0); }
@@ -74,11 +100,7 @@ static int hf_write(void *c, uint32_t w, const uint32_t *v, uint32_t n)
         if (rch_write_word(((struct hf *)c)->r, 0, w + i, v[i])) return -1;
     return 0;
 }
-static int hf_cpu(void *c, sim_time d)
-{
-    rch *r = ((struct hf *)c)->r;
-    return plat_compute(r->p, d) ? (snprintf(r->err, sizeof r->err, "%s", plat_error(r->p)), -1) : 0;
-}
+static int hf_cpu(void *c, sim_time d) { return dma_cpu(((struct hf *)c)->r, d); }
 static sim_time hf_now(void *c) { return plat_now(((struct hf *)c)->r->p); }
 static sim_time hf_configure(void *c)
 {
@@ -116,6 +138,7 @@ int rch_page_fault(rch *r, const rch_pages *db, struct rcf_times *t)
     uint32_t ready, kind;
     if (rch_status(r, &ready, &kind)) return -1;
     if (kind != RC_ST_PFAULT) return snprintf(r->err, sizeof r->err, "no page fault to serve (status kind %u)", kind), -1;
+    if (dma_open(r)) return -1;
     struct hf h = {r, 0, db};
     const rcf_ops ops = {&h,      hf_acquire,  hf_read,    hf_write, hf_cpu, hf_now, NULL, NULL, hf_error,
                          hf_page_out, hf_page_in, hf_resume};
@@ -125,5 +148,6 @@ int rch_page_fault(rch *r, const rch_pages *db, struct rcf_times *t)
     if (rc) snprintf(r->err, sizeof r->err, "%s", err);
     r->pfaults++;
     r->pfault_ps += plat_now(r->p) - t0;
+    if (!rc) r->unload_ps += t->unload, r->load_ps += t->load, r->unloads += t->unloads, r->loads += t->loads;
     return rc;
 }

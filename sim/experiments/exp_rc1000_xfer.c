@@ -4,8 +4,9 @@
  * one-copy DMA through TPIL's 128 KB bounce buffer: L2191). The host holds
  * bank 1 (a scratchpad page frame) through the CPLD, untimed; the card's
  * PLX-9080-style channel runs the DMAs, chained descriptors in pinned host
- * memory; the host waits for the channel as TPIL waits for a card's DMA
- * (rcx_dma_wait: a spin, then polls of the done bit). */
+ * memory; both transfers and the host's wait for the channel (TPIL's: a
+ * spin, then polls of the done bit) are hostlib/rc1000/rc1000_dma.c's, which
+ * the GRIM node's process serving page faults runs too. */
 #include "exp_rc1000_xfer.h"
 
 #include "../../model/host/host_profile.h"
@@ -18,7 +19,6 @@
 #include <string.h>
 
 #define BAR 0x80000000ull
-#define PAGE 4096u
 
 void rcx_flag(void *ctx, int st) { *(int *)ctx = st == 0 ? 1 : -1; }
 
@@ -49,29 +49,6 @@ int rcx_cpu(rcx *x, sim_time d)
     return rcx_wait(x, &f);
 }
 
-/* TPIL's wait for a DMA (hostlib/tpil/tpil_dma.c, tpil_dma_wait; the text
- * says Figure 6.8 and the page transfers use TPIL adapted to the card,
- * L1955, L2191) on the PLX 9080's status register: polls take the bus
- * away from the DMA they wait for, so first spin on the CPU's clock for as
- * long as such a DMA took last time (at first: its bytes at the bus's peak
- * rate), then poll; learn from the last poll that missed. */
-int rcx_dma_wait(rcx *x, sim_time t0, uint32_t bytes)
-{
-    const pci_bus_params *bp = pci_bus_params_of(host_bus(x->h, 0));
-    double ppb = x->dma_ps_per_byte > 0 ? x->dma_ps_per_byte * 0.97 : (double)bp->clock_ps / bp->width;
-    sim_time earliest = t0 + (sim_time)((double)bytes * ppb), last_miss = 0;
-    if (earliest > evq_now(x->q) && rcx_cpu(x, earliest - evq_now(x->q))) return -1;
-    sim_time spun = evq_now(x->q) - t0;
-    uint32_t csr = 0;
-    for (;;) {
-        if (rcx_reg_r(x, RC_REG_DMACSR, &csr)) return -1;
-        if (csr & RC_CSR_DONE) break;
-        last_miss = evq_now(x->q) - t0;
-    }
-    if (bytes >= 4096) x->dma_ps_per_byte = (double)(last_miss ? last_miss : spun - spun / 8) / bytes;
-    return 0;
-}
-
 /* The host holds `banks` (request register, grant polls). */
 int rcx_acquire(rcx *x, uint32_t banks)
 {
@@ -82,6 +59,24 @@ int rcx_acquire(rcx *x, uint32_t banks)
         if ((g & banks) == banks) return 0;
     }
     return -1;
+}
+
+/* The harness's steps for the shared transfers (hostlib/rc1000/rc1000_dma.h) */
+static int dma_reg_w(void *c, uint32_t reg, uint32_t v) { return rcx_reg_w(c, reg, v); }
+static int dma_reg_r(void *c, uint32_t reg, uint32_t *v) { return rcx_reg_r(c, reg, v); }
+static int dma_cpu(void *c, sim_time d) { return rcx_cpu(c, d); }
+static sim_time dma_now(void *c) { return evq_now(((rcx *)c)->q); }
+static int dma_copy(void *c, void *dst, const void *src, size_t n)
+{
+    rcx *x = c;
+    if (rcx_cpu(x, host_memcpy_cost(x->h, n))) return -1;
+    memcpy(dst, src, n);
+    return 0;
+}
+static int dma_phys(void *c, const void *p, uint64_t *pa)
+{
+    size_t contig;
+    return hm_translate(((rcx *)c)->u, p, pa, &contig);
 }
 
 int rcx_open(rcx *x, const host_profile *hp, const rc1000_params *cp, char *err, size_t n)
@@ -100,6 +95,8 @@ int rcx_open(rcx *x, const host_profile *hp, const rc1000_params *cp, char *err,
     evq_run_until(x->q, rc1000_configure(x->c) + SIM_US(50));
     x->k = hm_space_new(host_mem(x->h), "kernel");
     x->u = hm_space_new(host_mem(x->h), "user");
+    const pci_bus_params *bp = pci_bus_params_of(host_bus(x->h, 0));
+    x->dma.o = (rcd_ops){x, dma_reg_w, dma_reg_r, dma_cpu, dma_now, dma_copy, dma_phys, (double)bp->clock_ps / bp->width};
     return 0;
 }
 
@@ -113,47 +110,21 @@ void rcx_close(rcx *x)
     if (x->q) evq_free(x->q);
 }
 
-static void put_le(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
-}
-
-/* Zero-copy: one descriptor per page piece of the pinned user buffer, the
- * host writing the chain (its CPU time charged as a copy of the chain),
- * then starting the channel and waiting for it (rcx_dma_wait). to_pci: card to
- * host. */
+/* Zero-copy (rcd_zero_copy): the user buffer pinned and the descriptors
+ * allocated around the shared transfer (neither charged: the kernel's
+ * work, as before the transfer was shared). to_pci: card to host. */
 int rcx_zero_copy(rcx *x, uint8_t *ubuf, uint32_t bytes, uint32_t ladr, int to_pci, char *why, size_t n)
 {
-    uint32_t max = bytes / PAGE + 2;
     uint64_t dpa;
-    uint8_t *d = hm_alloc_contig(x->k, (size_t)max * 16, &dpa);
+    uint8_t *d = hm_alloc_contig(x->k, rcd_chain_bytes(bytes), &dpa);
     if (!d || hm_pin(x->u, ubuf, bytes) < 0) {
         snprintf(why, n, "host memory: %s", hm_error(d ? x->u : x->k));
         return -1;
     }
-    uint32_t k = 0;
-    for (uint32_t off = 0; off < bytes; k++) {
-        uint64_t pa;
-        size_t contig;
-        if (hm_translate(x->u, ubuf + off, &pa, &contig)) {
-            snprintf(why, n, "translate: %s", hm_error(x->u));
-            return -1;
-        }
-        uint32_t len = PAGE - (uint32_t)(pa % PAGE);
-        if (len > bytes - off) len = bytes - off;
-        uint32_t next = (uint32_t)dpa + 16 * (k + 1);
-        int last = off + len == bytes;
-        put_le(d + 16 * k, (uint32_t)pa);
-        put_le(d + 16 * k + 4, ladr + off);
-        put_le(d + 16 * k + 8, len);
-        put_le(d + 16 * k + 12, (last ? RC_DPR_EOC : next) | (to_pci ? RC_DPR_TO_PCI : 0));
-        off += len;
-    }
-    if (rcx_cpu(x, host_memcpy_cost(x->h, (size_t)k * 16)) || rcx_reg_w(x, RC_REG_DMAMODE, RC_DMAMODE_CHAIN) ||
-        rcx_reg_w(x, RC_REG_DMADPR, (uint32_t)dpa))
+    if (rcd_zero_copy(&x->dma, ubuf, bytes, ladr, to_pci, d, dpa)) {
+        snprintf(why, n, "zero-copy DMA: %s", hm_error(x->u));
         return -1;
-    sim_time t0 = evq_now(x->q);
-    if (rcx_reg_w(x, RC_REG_DMACSR, RC_CSR_ENABLE | RC_CSR_START) || rcx_dma_wait(x, t0, bytes)) return -1;
+    }
     hm_unpin(x->u, ubuf, bytes);
     hm_free(x->k, d);
     return 0;
@@ -168,18 +139,7 @@ const char *rcx_fail_text(rcx *x, const char *why)
 
 int rcx_one_copy_out(rcx *x, uint8_t *dst, uint32_t bytes, uint32_t ladr, uint8_t *bounce, uint64_t bpa)
 {
-    for (uint32_t off = 0; off < bytes; off += BOUNCE) {
-        uint32_t n = bytes - off < BOUNCE ? bytes - off : BOUNCE;
-        if (rcx_reg_w(x, RC_REG_DMAMODE, 0) || rcx_reg_w(x, RC_REG_DMAPADR, (uint32_t)bpa) ||
-            rcx_reg_w(x, RC_REG_DMALADR, ladr + off) || rcx_reg_w(x, RC_REG_DMASIZ, n) ||
-            rcx_reg_w(x, RC_REG_DMADPR, RC_DPR_TO_PCI))
-            return -1;
-        sim_time t0 = evq_now(x->q);
-        if (rcx_reg_w(x, RC_REG_DMACSR, RC_CSR_ENABLE | RC_CSR_START) || rcx_dma_wait(x, t0, n)) return -1;
-        if (rcx_cpu(x, host_memcpy_cost(x->h, n))) return -1;     /* bounce buffer -> the user's page */
-        memcpy(dst + off, bounce, n);
-    }
-    return 0;
+    return rcd_one_copy_out(&x->dma, dst, bytes, ladr, bounce, bpa);
 }
 
 void rc1000_inject_run(const run_spec *r, run_result *res, const host_profile *hp, uint32_t bytes, const char *how)

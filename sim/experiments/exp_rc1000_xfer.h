@@ -9,11 +9,12 @@
 
 #include "../../model/host/host.h"
 #include "../../model/host/hostmem.h"
+#include "../../hostlib/rc1000/rc1000_dma.h"
 #include "../../model/rc1000/pci.h"
 #include "../scenario/runspec.h"
 
 #define BANK1 (1u << 21)           /* card SRAM byte address of bank 1 */
-#define BOUNCE (128u * 1024u)      /* TPIL's one-copy buffer (hostlib/tpil/tpil.h) */
+#define BOUNCE RCD_BOUNCE          /* TPIL's one-copy buffer (hostlib/tpil/tpil.h) */
 
 /* One host with the card at BAR 0x80000000 on its first bus, the card
  * configured (with cp's inputs; NULL: configured at once) and polling. */
@@ -23,7 +24,7 @@ typedef struct {
     rc1000 *c;
     rc1000_pci *rp;
     hm_space *k, *u;           /* kernel (descriptors, bounce) and the user's space */
-    double dma_ps_per_byte;    /* what the last DMA took (rcx_dma_wait learns it), 0: none yet */
+    rcd dma;                   /* the card's DMA channel as the host drives it (hostlib/rc1000/rc1000_dma.h) */
 } rcx;
 int rcx_open(rcx *x, const host_profile *hp, const rc1000_params *cp, char *err, size_t n);
 void rcx_close(rcx *x);
@@ -34,12 +35,11 @@ int rcx_reg_w(rcx *x, uint32_t reg, uint32_t v);
 int rcx_reg_r(rcx *x, uint32_t reg, uint32_t *v);
 int rcx_cpu(rcx *x, sim_time d);
 int rcx_acquire(rcx *x, uint32_t banks);
-/* Wait for the DMA started at t0 moving `bytes`, as TPIL waits for a card's
- * DMA: spin on the CPU for the time the last one took, then poll. */
-int rcx_dma_wait(rcx *x, sim_time t0, uint32_t bytes);
-/* bytes of pinned-able user memory ubuf to card SRAM byte address ladr (to_pci 0) or back, zero-copy. */
+/* bytes of pinned-able user memory ubuf to card SRAM byte address ladr
+ * (to_pci 0) or back, zero-copy: pinned, rcd_zero_copy, unpinned. */
 int rcx_zero_copy(rcx *x, uint8_t *ubuf, uint32_t bytes, uint32_t ladr, int to_pci, char *why, size_t n);
-/* Card SRAM to dst through the bounce buffer (bounce, physical bpa), one copy. */
+/* Card SRAM to dst through the bounce buffer (bounce, physical bpa), one
+ * copy (rcd_one_copy_out). */
 int rcx_one_copy_out(rcx *x, uint8_t *dst, uint32_t bytes, uint32_t ladr, uint8_t *bounce, uint64_t bpa);
 const char *rcx_fail_text(rcx *x, const char *why);
 

@@ -18,7 +18,7 @@
 #define SCEN "scenarios/teaching/rc1000_ni_endpoint.cfg"
 
 enum { MSGS, DELIV, BAD, DUP, MISS, OOO, LAT, MBS, ACQ, INJ, REL, POLLS, FULL, DEFER, TAKE, READS, FAULTS, FAULT_US,
-       PFAULTS, PFAULT_US, CLOCKS, NV };
+       PFAULTS, PFAULT_US, CLOCKS, UNLOAD_US, LOAD_US, PDMAS, NV };
 #define NF 5
 static const char *const files[NF] = {"pass-shipped-slot-0.csv", "student-sub-op-5.csv",
                                       "function-fault-under-traffic.csv", "page-faults-under-traffic.csv",
@@ -136,8 +136,9 @@ TEST(ni_endpoint, page_faults_under_traffic_lose_nothing)
 {
     double v[NF][NV];
     ASSERT_EQ(run("rc_ni_pages", "", v), 0);
-    harness_note("pages: %g faults served, %.0f us each on average; the NI deferred %g times", v[3][PFAULTS],
-                 v[3][PFAULT_US], v[3][DEFER]);
+    harness_note("pages: %g faults served, %.0f us each on average; the NI deferred %g times; per page unload %.0f us, "
+                 "load %.0f us; %g DMAs", v[3][PFAULTS], v[3][PFAULT_US], v[3][DEFER], v[3][UNLOAD_US], v[3][LOAD_US],
+                 v[3][PDMAS]);
     ASSERT_TRUE(all_once_in_order(v[3], 6));
     ASSERT_EQ((long)v[3][PFAULTS], 6);
     ASSERT_EQ((long)v[3][FAULTS], 0);
@@ -145,6 +146,15 @@ TEST(ni_endpoint, page_faults_under_traffic_lose_nothing)
     ASSERT_TRUE(v[3][PFAULT_US] > 15700.0 * 11 / 6);
     ASSERT_TRUE(v[3][DEFER] > 0);
     ASSERT_EQ((long)v[0][PFAULTS], 0);
+    /* Table 7.2's transfers (hostlib/rc1000/rc1000_dma.c, the harness's
+     * code): each unload is 16 block DMAs of 128 KB into the bounce buffer,
+     * each load one chained DMA, so six loads and five unloads start the
+     * channel 6 + 5 x 16 times (one DMA each way: 11); the unload adds the
+     * CPU's copy of 2 MB to the bus time and costs well over the load (one
+     * block DMA each way: about equal) */
+    ASSERT_EQ((long)v[3][PDMAS], 6 + 5 * 16);
+    ASSERT_TRUE(v[3][LOAD_US] > 2097152 / 133.4);
+    ASSERT_TRUE(v[3][UNLOAD_US] > 1.5 * v[3][LOAD_US]);
 }
 
 /* The fifth series drives the card with Table B.2's calls: per message

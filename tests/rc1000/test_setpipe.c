@@ -5,7 +5,8 @@
  * across the wrap of both queues' slots; a two-stage pipeline set up by
  * host A with setPipeline delivers every message through both stages and
  * after killPipeline the frame drops the next message instead of running
- * it; a pipeline id the directory does not have is refused by name. Needs
+ * it, whether the NI or node 0's process (INJECT = host) serves the card;
+ * a pipeline id the directory does not have is refused by name. Needs
  * build/myrisim. */
 #include "../harness/harness.h"
 #include "../sim/sim_util.h"
@@ -44,8 +45,12 @@ TEST(setpipe, a_two_stage_pipeline_runs_and_after_kill_pipeline_drops)
     char d[1024];
     snprintf(d, sizeof d, "%s", sim_scratch("rc_setpipe"));
     ASSERT_EQ(sim_cli("run " SETP " --jobs 2 --out %s", d), 0);
-    static const char *const files[2] = {"alu-5-then-pass-outgoing-queue-0.csv", "the-same-through-outgoing-queue-1.csv"};
-    for (int f = 0; f < 2; f++) {
+    /* the third: the card served by node 0's process (INJECT = host), which
+     * relays host A's setPipeline / killPipeline (handler 0x20) and sends into
+     * the frame's host queue itself (grim_celoxica_relay) */
+    static const char *const files[3] = {"alu-5-then-pass-outgoing-queue-0.csv", "the-same-through-outgoing-queue-1.csv",
+                                         "served-by-node-0-s-process-inject-host.csv"};
+    for (int f = 0; f < 3; f++) {
         double v[NS];
         ASSERT_EQ(sim_csv_nums_in(d, files[f], v, NS), 0);
         harness_note("%s: %g of %g intact, %g bad, %g dup, %g missing, %g out of order; median %.1f us; %g dropped "
