@@ -27,7 +27,7 @@ static void help(void)
          "--x) with every NI's firmware profiled, and prints per NI the cycles per firmware\n"
          "function (inclusive and exclusive) and per call path. Call paths come from the\n"
          "call and return sequences clang emits for the LANai (docs/regress.md). Writes into\n"
-         "--out DIR (default results/profile/<file stem>):\n"
+         "--out DIR (default build/profile/<file stem>: results/ holds only what make reproduce writes):\n"
          "  profile.txt      the tables\n"
          "  niK.folded       folded stacks of NI K (\"a;b;c CYCLES\"; speedscope, inferno)\n"
          "  niK.svg          its flame graph\n"
@@ -69,7 +69,7 @@ int cli_cmd_profile(int argc, char **argv)
     cli_find_root(root, sizeof root);
     regress_stem(o.files[0], stem, sizeof stem);
     if (o.out) snprintf(dir, sizeof dir, "%s", o.out);
-    else snprintf(dir, sizeof dir, "results/profile/%s", stem);
+    else snprintf(dir, sizeof dir, "build/profile/%s", stem);
     baseline b;
     int st = regress_collect_one(o.files[0], root, o.series, o.x, &b);
     if (st) return st;
