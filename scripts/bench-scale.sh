@@ -5,8 +5,8 @@
 # `bench NAME VALUE UNIT` lines: wall time, CPU time (user + system; on a
 # loaded machine the figure to compare), simulated ms per wall s, events per
 # wall s, peak memory of the run (the largest process: the forked run) and
-# that divided by the node count. `make bench` runs 16 and 64 nodes (128
-# need minutes of CPU: docs/speed.md); `make bench-scale` 16, 64 and 128.
+# that divided by the node count. `make bench` and `make bench-scale` run
+# 16, 64 and 128 nodes (128: about two minutes of CPU, docs/speed.md).
 set -u
 cd "$(dirname "$0")/.."
 out=${BENCH_SCALE_OUT:-build/bench-scale}
