@@ -284,7 +284,7 @@ static void on_card(grim *g, const grim_am *m, void *ctx)
         grim_abort(g, "rc_card: %u bytes are not a relayed card message", m->len);
         return;
     }
-    if (inject_one(s, hdr, payload, words, (hdr[3] & 0xFFFFu) != RC_FRAME_H, 0, 0))
+    if (inject_one(s, hdr, payload, words, RC_HDR_HANDLER(hdr) != RC_FRAME_H, 0, 0))
         grim_abort(g, "rc_card: %s", s->card.err);
 }
 

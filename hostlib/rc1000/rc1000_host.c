@@ -98,7 +98,7 @@ int rch_inject(rch *r, const uint32_t hdr[8], const void *payload, uint32_t word
     /* (0 words: a header alone, such as killPipeline's or an operation on scratchpad operands) */
     if (words > RCH_MAX_WORDS) return fail(r, "a message carries 0..%u words, not %u", RCH_MAX_WORDS, words);
     if (hdr[0] == RC_Q_WRAP) return fail(r, "header word 0 may not be the wrap marker 0x%x", RC_Q_WRAP);
-    int owes = (hdr[4] >> 21 & 1u) && (hdr[7] >> 31) && (hdr[3] & 0xFFFFu) != RC_FRAME_H;
+    int owes = RC_HDR_TO_QUEUE(hdr) ? 1 : 0;
     if (owes && (int32_t)(r->owed - r->taken) >= (int32_t)r->max_owed) {   /* the status port could not tell */
         r->owed_waits++;
         return 1;

@@ -47,6 +47,13 @@
 #define RC_ARG3_QUEUE   0x80000000u
 /* ... and bit 30 with it: outgoing queue 1 instead of 0 (our choice, docs/endpoints.md) */
 #define RC_ARG3_QUEUE1  0xC0000000u
+/* A message in the frame's 8-word header form (the GRIM header's words 0-3,
+ * the handler id in word 3's low half; Arg[0..3] in words 4-7) makes a
+ * result in an outgoing queue when its C driver is 1 (Arg[0] bit 21) and
+ * Arg[3] says queue, unless it is for the frame's own handler (below) */
+#define RC_HDR_HANDLER(h) ((h)[3] & 0xFFFFu)
+#define RC_HDR_TO_QUEUE(h) \
+    (((h)[4] & RC_ARG0(0, 0, 0, 1, 0, 0)) && ((h)[7] & RC_ARG3_QUEUE) && RC_HDR_HANDLER(h) != RC_FRAME_H)
 /* the frame's built-in handler (not in the function list; B.2.3's set_pipeline):
  * sub-op 1 = forwarding entry Arg[0]'s forward id := payload words 0-7,
  * sub-op 2 = the entry killed (word 0 RC_FWD_KILLED: a message naming it is
