@@ -208,7 +208,7 @@ int run_cmd_load(run_cmd *rc, int argc, char **argv, const char *out, int for_jo
 exec_opts run_cmd_exec_opts(int jobs)
 {
     const char *g = getenv("MYRISIM_RUN_GUARD");
-    return (exec_opts){jobs, g && atof(g) > 0 ? atof(g) : 600.0, 1};
+    return (exec_opts){jobs, g && atof(g) > 0 ? atof(g) : 600.0, 1, 0};
 }
 
 int run_cmd_finish(run_cmd *rc)
@@ -239,6 +239,9 @@ int cli_cmd_run(int argc, char **argv)
     } else if (st == MYRISIM_OK) {
         exec_opts eo = run_cmd_exec_opts(rc.o.jobs);
         execute_runs(rc.runs, rc.total, rc.res, &eo);
+        if (eo.reused)
+            fprintf(stderr, "myrisim: %d of %d runs had the same settings as an earlier one and took its result\n",
+                    eo.reused, rc.total);
         st = run_cmd_finish(&rc);
     }
     run_cmd_free(&rc);

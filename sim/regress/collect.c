@@ -158,7 +158,7 @@ static int collect(const char *const *files, int n, const char *root, int jobs, 
         if (pick >= 0) total = 1;
         observe_set_dir(tmpl);
         const char *g = getenv("MYRISIM_RUN_GUARD");
-        exec_opts eo = {jobs, g && atof(g) > 0 ? atof(g) : 600.0, 0};
+        exec_opts eo = {jobs, g && atof(g) > 0 ? atof(g) : 600.0, 0, 0};
         execute_runs(runs, total, res, &eo);
         observe_set_dir(NULL);
         for (int k = 0, at = 0; k < n; k++) {

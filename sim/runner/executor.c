@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "executor.h"
 #include "expect.h"
+#include "run_key.h"
 
 #include "../outputs/textfmt.h"
 #include "../outputs/units.h"
@@ -10,6 +11,7 @@
 #include "../regress/observe.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -60,6 +62,17 @@ static double wall_now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* Every measurement the run's scenario lists must be there. */
+static void check_measures(const run_spec *r, run_result *res)
+{
+    for (int m = 0; res->ok && m < r->sc->nmeasures; m++) {
+        double v;
+        if (result_get(res, r->sc->measures[m], &v))
+            result_fail(res, "the run did not report measurement '%s' (kind %s)", r->sc->measures[m],
+                        r->sc->kind->name);
+    }
+}
+
 static void run_child(const run_spec *r, int fd)
 {
     run_result res;
@@ -70,13 +83,7 @@ static void run_child(const run_spec *r, int fd)
         r->sc->kind->run(r, &res);
     observe_end(r, &res);
     sim_trace_end(r, &res);
-    /* Every measurement the scenario lists must be there. */
-    for (int m = 0; res.ok && m < r->sc->nmeasures; m++) {
-        double v;
-        if (result_get(&res, r->sc->measures[m], &v))
-            result_fail(&res, "the run did not report measurement '%s' (kind %s)", r->sc->measures[m],
-                        r->sc->kind->name);
-    }
+    check_measures(r, &res);
     FILE *f = fdopen(fd, "w");
     if (f) {
         result_write(&res, f);
@@ -200,10 +207,13 @@ static int point_measures(const run_spec *r, const char **out, int max)
     return n;
 }
 
-static void progress_line(const run_spec *r, const run_result *res, int done, int n)
+/* note: NULL, or where a reused result came from (appended to the label) */
+static void progress_line(const run_spec *r, const run_result *res, int done, int n, const char *note)
 {
-    char label[256];
-    run_label(r, label, sizeof label);
+    char label[768];
+    run_label(r, label, 256);
+    if (note)
+        snprintf(label + strlen(label), sizeof label - strlen(label), " (%s)", note);
     if (run_expected_stop(r, res)) {
         char first[512];
         result_first_line(res, first, sizeof first);
@@ -233,23 +243,25 @@ static void progress_line(const run_spec *r, const run_result *res, int done, in
     fputs(shown ? "\n" : " ok\n", stderr);
 }
 
-int execute_runs(const run_spec *runs, int n, run_result *results, const exec_opts *o)
+/* Run runs[list[0..m)]; done counts finished runs of all n for the
+ * progress lines. Returns how many failed. */
+static int run_list(const run_spec *runs, const int *list, int m, run_result *results, const exec_opts *o,
+                    int *done, int n)
 {
     int jobs = o->jobs < 1 ? 1 : o->jobs;
     child *kids = calloc((size_t)jobs, sizeof *kids);
     struct pollfd *pfd = calloc((size_t)jobs, sizeof *pfd);
-    int next = 0, active = 0, done = 0, failed = 0;
-    for (int i = 0; i < n; i++)
-        result_init(&results[i]);
+    int next = 0, active = 0, finished = 0, failed = 0;
 
-    while (done < n) {
+    while (finished < m) {
         /* Fill free slots. */
-        for (int k = 0; k < jobs && next < n; k++) {
+        for (int k = 0; k < jobs && next < m; k++) {
             if (kids[k].pid)
                 continue;
-            int i = next++;
+            int i = list[next++];
             if (start(&kids[k], runs, i, results)) {
-                done++;
+                finished++;
+                (*done)++;
                 failed++;
                 continue;
             }
@@ -286,15 +298,99 @@ int execute_runs(const run_spec *runs, int n, run_result *results, const exec_op
                 int i = c->run;
                 finish(c, &results[i], o->guard_s);
                 active--;
-                done++;
+                finished++;
+                (*done)++;
                 if (!results[i].ok)
                     failed++;
                 if (o->progress)
-                    progress_line(&runs[i], &results[i], done, n);
+                    progress_line(&runs[i], &results[i], *done, n, NULL);
             }
         }
     }
     free(kids);
     free(pfd);
+    return failed;
+}
+
+/* Whether runs may be taken from an identical earlier run: not when a run
+ * writes files of its own (a trace, regression records, firmware profiles)
+ * or when MYRISIM_RUN_REUSE=0 asks every run to simulate (the tests compare
+ * both ways). */
+static int reuse_allowed(const run_spec *runs, int n)
+{
+    const char *e = getenv("MYRISIM_RUN_REUSE");
+    if ((e && !strcmp(e, "0")) || observe_dir() || getenv("MYRISIM_LANAI_PROF"))
+        return 0;
+    for (int i = 0; i < n; i++)
+        if (runs[i].trace)
+            return 0;
+    return 1;
+}
+
+/* orig[i]: the first earlier run with run i's key, else -1. */
+static void find_same(const run_spec *runs, int n, int *orig)
+{
+    char **key = calloc((size_t)n, sizeof *key);
+    uint64_t *h = calloc((size_t)n, sizeof *h);
+    for (int i = 0; i < n; i++) {
+        key[i] = run_key(&runs[i]);
+        uint64_t x = 14695981039346656037ull;   /* FNV-1a, to skip most comparisons */
+        for (const unsigned char *p = (const unsigned char *)key[i]; *p; p++)
+            x = (x ^ *p) * 1099511628211ull;
+        h[i] = x;
+        orig[i] = -1;
+        for (int j = 0; j < i && orig[i] < 0; j++)
+            if (orig[j] < 0 && h[j] == h[i] && !strcmp(key[j], key[i]))
+                orig[i] = j;
+    }
+    for (int i = 0; i < n; i++)
+        free(key[i]);
+    free(key);
+    free(h);
+}
+
+int execute_runs(const run_spec *runs, int n, run_result *results, exec_opts *o)
+{
+    o->reused = 0;
+    int *orig = calloc((size_t)n + 1, sizeof *orig), *list = calloc((size_t)n + 1, sizeof *list);
+    for (int i = 0; i < n; i++) {
+        result_init(&results[i]);
+        orig[i] = -1;
+    }
+    if (reuse_allowed(runs, n))
+        find_same(runs, n, orig);
+    int m = 0, done = 0;
+    for (int i = 0; i < n; i++)
+        if (orig[i] < 0)
+            list[m++] = i;
+    int failed = run_list(runs, list, m, results, o, &done, n);
+
+    /* A run identical to one that succeeded takes its result (checked
+     * against its own scenario's measurements); one whose twin failed runs
+     * itself, so its errors name its own file. */
+    m = 0;
+    for (int i = 0; i < n; i++) {
+        if (orig[i] < 0)
+            continue;
+        if (!results[orig[i]].ok) {
+            list[m++] = i;
+            continue;
+        }
+        results[i] = results[orig[i]];
+        check_measures(&runs[i], &results[i]);
+        o->reused++;
+        done++;
+        if (!results[i].ok)
+            failed++;
+        if (o->progress) {
+            char label[256], note[512];
+            snprintf(note, sizeof note, "the same run as %s %s, not run again", runs[orig[i]].sc->name,
+                     run_label(&runs[orig[i]], label, sizeof label));
+            progress_line(&runs[i], &results[i], done, n, note);
+        }
+    }
+    failed += run_list(runs, list, m, results, o, &done, n);
+    free(orig);
+    free(list);
     return failed;
 }
