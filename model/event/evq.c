@@ -1,10 +1,11 @@
-/* Binary min-heap keyed on (time, sequence number). Cancellation is lazy:
+/* Binary min-heap keyed on (time, creation stamp, sequence number), the
+ * stamp packed into one word (evq.h "Stamped ties"). Cancellation is lazy:
  * a cancelled entry stays in the heap and is skipped when it surfaces. The
  * ids in the heap and their state live in a hash map (idset.h), so a cancel
  * and the check of the top are O(1) however many timers were cancelled.
  * Quiet events (evq_at_quiet) sit in a second, small heap with the same
  * key and no id map: they run interleaved with the others in one
- * (time, sequence) order, but evq_next_loud does not see them. */
+ * (time, stamp, sequence) order, but evq_next_loud does not see them. */
 #include "evq.h"
 #include "idset.h"
 
@@ -14,10 +15,15 @@
 
 typedef struct {
     sim_time t;
+    uint64_t tie;        /* the stamp: (AGE_MAX - age) << KEY_BITS | key, lower first */
     uint64_t seq;        /* also the ev_id */
     ev_fn fn;
     void *arg;
-} ev_entry;
+} ev_entry;             /* 40 bytes */
+
+#define KEY_BITS EVQ_STAMP_KEY_BITS
+#define KEY_MASK ((UINT64_C(1) << KEY_BITS) - 1)
+#define AGE_MAX ((UINT64_C(1) << (64 - KEY_BITS)) - 1)
 
 struct evq {
     evq_head h;               /* now and wakes (first: evq.h reads them) */
@@ -34,6 +40,12 @@ struct evq {
     uint64_t quiet_run;       /* quiet events run (part of run_count) */
     evq_observer obs;         /* statistics only (evq_set_observer), else NULL */
     void *obs_ctx;
+    sim_time st_t;            /* the creator's stamp while st_set (a callback, a core's store) */
+    uint32_t st_key;
+    int st_set;
+    sim_time last_t;          /* the last event run, and ... */
+    uint64_t last_seq;
+    uint64_t inversions;      /* ... how often one with a lower seq ran after it at one time */
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -72,8 +84,32 @@ enum { LIVE = 1, CANCELLED = 2 };
 
 static int before(const ev_entry *a, const ev_entry *b)
 {
-    return a->t < b->t || (a->t == b->t && a->seq < b->seq);
+    if (a->t != b->t) return a->t < b->t;
+    if (a->tie != b->tie) return a->tie < b->tie;
+    return a->seq < b->seq;
 }
+
+evq_stamp evq_stamp_core(evq *q, sim_time t, unsigned ni)
+{
+    evq_stamp old = {q->st_t, q->st_key, q->st_set};
+    if (ni + 1u > KEY_MASK) {
+        fprintf(stderr, "myrisim: MODEL ERROR: NI %u is beyond the event queue's stamp keys\n", ni);
+        abort();
+    }
+    q->st_t = t;
+    q->st_key = ni + 1u;
+    q->st_set = 1;
+    return old;
+}
+
+void evq_stamp_restore(evq *q, evq_stamp old)
+{
+    q->st_t = old.t;
+    q->st_key = old.key;
+    q->st_set = old.set;
+}
+
+uint64_t evq_stamp_inversions(const evq *q) { return q->inversions; }
 
 static inline void sift_up(ev_entry *heap, int i)
 {
@@ -101,7 +137,8 @@ static inline void sift_down(ev_entry *heap, int n, int i)
     heap[i] = e;
 }
 
-/* Add an entry at time t (not before now) with the next sequence number. */
+/* Add an entry at time t (not before now) with the next sequence number and
+ * the creator's stamp. */
 static inline ev_id push(evq *q, ev_entry **heap, int *n, int *cap, sim_time t, ev_fn fn, void *arg)
 {
     if (t < q->h.now) t = q->h.now;
@@ -110,7 +147,11 @@ static inline ev_id push(evq *q, ev_entry **heap, int *n, int *cap, sim_time t, 
         *heap = xrealloc(*heap, (size_t)*cap * sizeof **heap);
     }
     ev_id id = q->next_seq++;
-    (*heap)[*n] = (ev_entry){t, id, fn, arg};
+    sim_time st = q->st_set ? q->st_t : q->h.now;
+    uint64_t age = t > st ? t - st : 0;
+    if (age > AGE_MAX) age = AGE_MAX;
+    uint64_t tie = (AGE_MAX - age) << KEY_BITS | (q->st_set ? q->st_key : 0);
+    (*heap)[*n] = (ev_entry){t, tie, id, fn, arg};
     sift_up(*heap, (*n)++);
     return id;
 }
@@ -234,7 +275,16 @@ uint64_t evq_run_until(evq *q, sim_time limit)
         q->h.now = e.t;
         q->run_count++;
         ran++;
+        q->inversions += e.t == q->last_t && e.seq < q->last_seq;
+        q->last_t = e.t;
+        q->last_seq = e.seq;
+        /* what it creates is stamped with its time; a core's key survives
+         * only within the core's instant (age 0) */
+        q->st_t = e.t;
+        q->st_key = (e.tie >> KEY_BITS) == AGE_MAX ? (uint32_t)(e.tie & KEY_MASK) : 0;
+        q->st_set = 1;
         e.fn(e.arg);
+        q->st_set = 0;
         if (q->obs) q->obs(q->obs_ctx, e.t, e.fn, e.arg);
     }
     return ran;

@@ -1,6 +1,7 @@
 /* The event queue through which every plain-C timed model (links, switches,
  * DMA engines, timers) schedules work. Time is in picoseconds. Events at the
- * same time run in the order they were scheduled, so runs are deterministic.
+ * same time run in the order of their creation stamps, then in the order
+ * they were scheduled (below), so runs are deterministic.
  * In the full simulator the SystemC shell pumps this queue in step with
  * sc_time; unit tests pump it directly with evq_run_until(). */
 #ifndef MYRISIM_EVENT_EVQ_H
@@ -81,5 +82,27 @@ int evq_pending(const evq *q);
  * (model/node/horizon_stats.c measures a per-node horizon with it). */
 typedef void (*evq_observer)(void *ctx, sim_time t, ev_fn fn, void *arg);
 void evq_set_observer(evq *q, evq_observer fn, void *ctx);
+
+/* Stamped ties (docs/speed.md "Stamped ties"): events at one time run in
+ * (creation stamp, sequence) order. A core's store stamps what it creates
+ * with its local time and NI (evq_stamp_core, around the card's register
+ * writes); an event's callback stamps what it creates with the event's
+ * time, and keeps the event's own NI key when the event was made at that
+ * same time; anything else is stamped (now, 0). The stamp does not depend
+ * on how the co-simulation cuts its rounds; sequence numbers do. Keys are
+ * below 2^20; a stamp is kept as its age (event time - stamp time, at most
+ * 2^44 - 1 ps, 17.6 s; a stamp later than its event counts as age 0). */
+#define EVQ_STAMP_KEY_BITS 20
+typedef struct {
+    uint64_t t;          /* sim_time of the creating instant */
+    uint32_t key;        /* 0: events and hosts; 1 + NI: that NI's core */
+    int set;
+} evq_stamp;
+/* Stamp what is created until evq_stamp_restore(q, old); returns old. */
+evq_stamp evq_stamp_core(evq *q, sim_time t, unsigned ni);
+void evq_stamp_restore(evq *q, evq_stamp old);
+/* Events run after one with a higher sequence number at the same time:
+ * where the stamped order differs from the creation order. */
+uint64_t evq_stamp_inversions(const evq *q);
 
 #endif
