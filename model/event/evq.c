@@ -5,8 +5,13 @@
  * and the check of the top are O(1) however many timers were cancelled.
  * Quiet events (evq_at_quiet) sit in a second, small heap with the same
  * key and no id map: they run interleaved with the others in one
- * (time, stamp, sequence) order, but evq_next_loud does not see them. */
+ * (time, stamp, sequence) order, but evq_next_loud does not see them.
+ * Events ahead (evq_at_ahead) sit in a third heap, also without an id map
+ * (they are never cancelled): evq_next_loud sees them only as their time
+ * plus the lookahead their scheduler promised (evq_set_lookahead), and
+ * then the published floors (floor.h). */
 #include "evq.h"
+#include "floor.h"
 #include "idset.h"
 
 #include <stdio.h>
@@ -46,6 +51,14 @@ struct evq {
     sim_time last_t;          /* the last event run, and ... */
     uint64_t last_seq;
     uint64_t inversions;      /* ... how often one with a lower seq ran after it at one time */
+    ev_entry *ahead;          /* evq_at_ahead's heap */
+    int na, capa;
+    uint64_t ahead_run;       /* events ahead run (part of run_count) */
+    sim_time la;              /* their lookahead (evq_set_lookahead; 0 until set) */
+    const sim_time *floor;    /* the least published floor (floor.h), or NULL */
+    sim_time floor_lead;      /* no floor is nearer than this after the earliest event ahead */
+    sim_time ahead_lim;       /* while one runs: its time + la, the earliest loud event it may make */
+    ev_fn ahead_fn;           /* ... and its callback, for the error */
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -76,6 +89,7 @@ void evq_free(evq *q)
     if (!q) return;
     free(q->heap);
     free(q->quiet);
+    free(q->ahead);
     idset_free(&q->ids);
     free(q);
 }
@@ -156,7 +170,19 @@ static inline ev_id push(evq *q, ev_entry **heap, int *n, int *cap, sim_time t, 
     return id;
 }
 
-ev_id evq_at(evq *q, sim_time t, ev_fn fn, void *arg)
+/* A loud event made by an event ahead before the lookahead it promised:
+ * the cores may have run past it. */
+static void ahead_error(evq *q, sim_time t)
+{
+    fprintf(stderr,
+            "myrisim: MODEL ERROR: an event ahead at %llu ps (callback %p) made a loud event at %llu ps, "
+            "before its lookahead of %llu ps\n",
+            (unsigned long long)q->h.now, (void *)(uintptr_t)q->ahead_fn, (unsigned long long)t,
+            (unsigned long long)q->la);
+    abort();
+}
+
+static ev_id at_loud(evq *q, sim_time t, ev_fn fn, void *arg)
 {
     ev_id id = push(q, &q->heap, &q->n, &q->cap, t, fn, arg);
     q->h.loud_adds++;
@@ -164,6 +190,31 @@ ev_id evq_at(evq *q, sim_time t, ev_fn fn, void *arg)
     idset_put(&q->ids, id, LIVE);
     return id;
 }
+
+ev_id evq_at(evq *q, sim_time t, ev_fn fn, void *arg)
+{
+    if (t < q->ahead_lim) ahead_error(q, t);
+    return at_loud(q, t, fn, arg);
+}
+
+ev_id evq_at_floored(evq *q, sim_time t, ev_fn fn, void *arg) { return at_loud(q, t, fn, arg); }
+
+ev_id evq_at_ahead(evq *q, sim_time t, ev_fn fn, void *arg)
+{
+    if (q->quiet_off) return evq_at(q, t, fn, arg);
+    q->h.loud_adds++;   /* it lowers evq_next_loud as a loud one would */
+    return push(q, &q->ahead, &q->na, &q->capa, t, fn, arg);
+}
+
+void evq_set_lookahead(evq *q, sim_time la) { q->la = la; }
+sim_time evq_lookahead(const evq *q) { return q->la; }
+void evq_set_floor(evq *q, const sim_time *least, sim_time lead)
+{
+    q->floor = least;
+    q->floor_lead = lead;
+}
+void evq_floor_lowered(evq *q) { q->h.loud_adds++; }
+int evq_ahead_off(const evq *q) { return q->quiet_off; }
 
 ev_id evq_at_quiet(evq *q, sim_time t, ev_fn fn, void *arg)
 {
@@ -228,9 +279,10 @@ const char *sim_time_us(sim_time t, char *buf, size_t n)
     snprintf(buf, n, "%llu.%03llu us", (unsigned long long)(ns / 1000u), (unsigned long long)(ns % 1000u));
     return buf;
 }
-int evq_pending(const evq *q) { return q->n - q->ncancel + q->nq; }
+int evq_pending(const evq *q) { return q->n - q->ncancel + q->nq + q->na; }
 uint64_t evq_events_run(const evq *q) { return q->run_count; }
 uint64_t evq_quiet_run(const evq *q) { return q->quiet_run; }
+uint64_t evq_ahead_run(const evq *q) { return q->ahead_run; }
 void evq_note_wake(evq *q) { q->h.wakes++; }
 void evq_set_observer(evq *q, evq_observer fn, void *ctx)
 {
@@ -243,16 +295,43 @@ void evq_advance(evq *q, sim_time t)
     if (t > q->h.now) q->h.now = t;
 }
 
-sim_time evq_next_loud(const evq *q)
+static sim_time next_heap(const evq *q)
 {
     skim((evq *)q);
     return q->n ? q->heap[0].t : SIM_TIME_NEVER;
 }
 
+sim_time evq_next_loud(const evq *q)
+{
+    sim_time t = next_heap(q);
+    if (q->na) {
+        /* a loud event one of them makes: at its time + la at the earliest,
+         * or a floor's (floor.h) */
+        sim_time a = q->ahead[0].t, b = a + q->la;
+        if (b < a) b = SIM_TIME_NEVER;
+        if (q->floor && *q->floor < b) {
+            /* a floor left behind (its maker has not moved since) still
+             * lies a lead after any event ahead that could move it */
+            sim_time f = a + q->floor_lead > *q->floor ? a + q->floor_lead : *q->floor;
+            if (f < b) b = f;
+        }
+        if (b < t) t = b;
+    }
+    return t;
+}
+
 sim_time evq_next(const evq *q)
 {
-    sim_time t = evq_next_loud(q);
-    return q->nq && q->quiet[0].t < t ? q->quiet[0].t : t;
+    sim_time t = next_heap(q);
+    if (q->nq && q->quiet[0].t < t) t = q->quiet[0].t;
+    if (q->na && q->ahead[0].t < t) t = q->ahead[0].t;
+    return t;
+}
+
+static void remove_top(ev_entry *heap, int *n)
+{
+    heap[0] = heap[--*n];
+    if (*n) sift_down(heap, *n, 0);
 }
 
 uint64_t evq_run_until(evq *q, sim_time limit)
@@ -260,17 +339,30 @@ uint64_t evq_run_until(evq *q, sim_time limit)
     uint64_t ran = 0;
     for (;;) {
         skim(q);
-        ev_entry e;
-        if (q->nq && (!q->n || before(&q->quiet[0], &q->heap[0]))) {
-            if (q->quiet[0].t > limit) break;
-            e = q->quiet[0];
+        /* the least of the three heads, in (time, stamp, seq) order */
+        const ev_entry *best = q->n ? &q->heap[0] : NULL;
+        int which = 0;
+        if (q->nq && (!best || before(&q->quiet[0], best))) {
+            best = &q->quiet[0];
+            which = 1;
+        }
+        if (q->na && (!best || before(&q->ahead[0], best))) {
+            best = &q->ahead[0];
+            which = 2;
+        }
+        if (!best || best->t > limit) break;
+        ev_entry e = *best;
+        if (which == 0) {
+            pop(q);
+            idset_del(&q->ids, e.seq);
+        } else if (which == 1) {
             quiet_remove(q, 0);
             q->quiet_run++;
         } else {
-            if (!q->n || q->heap[0].t > limit) break;
-            e = q->heap[0];
-            pop(q);
-            idset_del(&q->ids, e.seq);
+            remove_top(q->ahead, &q->na);
+            q->ahead_run++;
+            q->ahead_lim = e.t + q->la < e.t ? SIM_TIME_NEVER : e.t + q->la;
+            q->ahead_fn = e.fn;
         }
         q->h.now = e.t;
         q->run_count++;
@@ -285,6 +377,7 @@ uint64_t evq_run_until(evq *q, sim_time limit)
         q->st_set = 1;
         e.fn(e.arg);
         q->st_set = 0;
+        q->ahead_lim = 0;
         if (q->obs) q->obs(q->obs_ctx, e.t, e.fn, e.arg);
     }
     return ran;
