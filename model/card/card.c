@@ -96,6 +96,7 @@ void card_attach(ni_card *c, lk_ep *ep, uint64_t rate)
 }
 
 const char *card_name(const ni_card *c) { return c->name; }
+void card_set_ni(ni_card *c, unsigned ni) { c->ni = ni; }
 lanai_core *card_core(const ni_card *c) { return c->core; }
 const card_stats *card_get_stats(const ni_card *c) { return &c->st; }
 int card_line(const ni_card *c) { return c->line; }
@@ -260,7 +261,9 @@ int card_reg_write(ni_card *c, uint32_t addr, int size, uint64_t cycle, uint32_t
     c->st.reg_writes++;
     card_progress(c, t);
     c->lanai_side = 1;          /* host-line changes wait for this time (hostif.c) */
+    evq_stamp was = evq_stamp_core(c->q, t, c->ni);
     rc = reg_write(c, addr, r, t, val);
+    evq_stamp_restore(c->q, was);
     c->lanai_side = 0;
     return rc;
 }

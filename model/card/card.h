@@ -53,6 +53,9 @@ void card_reset(ni_card *c);
 void card_attach(ni_card *c, lk_ep *ep, uint64_t rate);
 
 const char *card_name(const ni_card *c);
+/* The card's NI index (default 0): what its core's
+ * register accesses create is stamped (local time, NI) (evq.h). */
+void card_set_ni(ni_card *c, unsigned ni);
 lanai_core *card_core(const ni_card *c);
 const card_stats *card_get_stats(const ni_card *c);
 void card_set_line(ni_card *c, card_line_fn fn, void *ctx);

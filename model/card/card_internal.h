@@ -110,6 +110,7 @@ struct ni_card {
     const card_chip *chip;
     ni_clock clk;
     char name[32];
+    unsigned ni;             /* its NI index: the stamp of its core's stores (card_set_ni) */
     lk_ep *ep;
     uint64_t rate;
     uint32_t w;              /* packet-interface word, bytes */

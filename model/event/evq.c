@@ -1,11 +1,17 @@
-/* Binary min-heap keyed on (time, sequence number). Cancellation is lazy:
+/* Binary min-heap keyed on (time, creation stamp, sequence number), the
+ * stamp packed into one word (evq.h "Stamped ties"). Cancellation is lazy:
  * a cancelled entry stays in the heap and is skipped when it surfaces. The
  * ids in the heap and their state live in a hash map (idset.h), so a cancel
  * and the check of the top are O(1) however many timers were cancelled.
  * Quiet events (evq_at_quiet) sit in a second, small heap with the same
  * key and no id map: they run interleaved with the others in one
- * (time, sequence) order, but evq_next_loud does not see them. */
+ * (time, stamp, sequence) order, but evq_next_loud does not see them.
+ * Events ahead (evq_at_ahead) sit in a third heap, also without an id map
+ * (they are never cancelled): evq_next_loud sees them only as their time
+ * plus the lookahead their scheduler promised (evq_set_lookahead), and
+ * then the published floors (floor.h). */
 #include "evq.h"
+#include "floor.h"
 #include "idset.h"
 
 #include <stdio.h>
@@ -14,10 +20,15 @@
 
 typedef struct {
     sim_time t;
+    uint64_t tie;        /* the stamp: (AGE_MAX - age) << KEY_BITS | key, lower first */
     uint64_t seq;        /* also the ev_id */
     ev_fn fn;
     void *arg;
-} ev_entry;
+} ev_entry;             /* 40 bytes */
+
+#define KEY_BITS EVQ_STAMP_KEY_BITS
+#define KEY_MASK ((UINT64_C(1) << KEY_BITS) - 1)
+#define AGE_MAX ((UINT64_C(1) << (64 - KEY_BITS)) - 1)
 
 struct evq {
     evq_head h;               /* now and wakes (first: evq.h reads them) */
@@ -34,6 +45,20 @@ struct evq {
     uint64_t quiet_run;       /* quiet events run (part of run_count) */
     evq_observer obs;         /* statistics only (evq_set_observer), else NULL */
     void *obs_ctx;
+    sim_time st_t;            /* the creator's stamp while st_set (a callback, a core's store) */
+    uint32_t st_key;
+    int st_set;
+    sim_time last_t;          /* the last event run, and ... */
+    uint64_t last_seq;
+    uint64_t inversions;      /* ... how often one with a lower seq ran after it at one time */
+    ev_entry *ahead;          /* evq_at_ahead's heap */
+    int na, capa;
+    uint64_t ahead_run;       /* events ahead run (part of run_count) */
+    sim_time la;              /* their lookahead (evq_set_lookahead; 0 until set) */
+    const sim_time *floor;    /* the least published floor (floor.h), or NULL */
+    sim_time floor_lead;      /* no floor is nearer than this after the earliest event ahead */
+    sim_time ahead_lim;       /* while one runs: its time + la, the earliest loud event it may make */
+    ev_fn ahead_fn;           /* ... and its callback, for the error */
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -64,6 +89,7 @@ void evq_free(evq *q)
     if (!q) return;
     free(q->heap);
     free(q->quiet);
+    free(q->ahead);
     idset_free(&q->ids);
     free(q);
 }
@@ -72,8 +98,32 @@ enum { LIVE = 1, CANCELLED = 2 };
 
 static int before(const ev_entry *a, const ev_entry *b)
 {
-    return a->t < b->t || (a->t == b->t && a->seq < b->seq);
+    if (a->t != b->t) return a->t < b->t;
+    if (a->tie != b->tie) return a->tie < b->tie;
+    return a->seq < b->seq;
 }
+
+evq_stamp evq_stamp_core(evq *q, sim_time t, unsigned ni)
+{
+    evq_stamp old = {q->st_t, q->st_key, q->st_set};
+    if (ni + 1u > KEY_MASK) {
+        fprintf(stderr, "myrisim: MODEL ERROR: NI %u is beyond the event queue's stamp keys\n", ni);
+        abort();
+    }
+    q->st_t = t;
+    q->st_key = ni + 1u;
+    q->st_set = 1;
+    return old;
+}
+
+void evq_stamp_restore(evq *q, evq_stamp old)
+{
+    q->st_t = old.t;
+    q->st_key = old.key;
+    q->st_set = old.set;
+}
+
+uint64_t evq_stamp_inversions(const evq *q) { return q->inversions; }
 
 static inline void sift_up(ev_entry *heap, int i)
 {
@@ -101,7 +151,8 @@ static inline void sift_down(ev_entry *heap, int n, int i)
     heap[i] = e;
 }
 
-/* Add an entry at time t (not before now) with the next sequence number. */
+/* Add an entry at time t (not before now) with the next sequence number and
+ * the creator's stamp. */
 static inline ev_id push(evq *q, ev_entry **heap, int *n, int *cap, sim_time t, ev_fn fn, void *arg)
 {
     if (t < q->h.now) t = q->h.now;
@@ -110,12 +161,28 @@ static inline ev_id push(evq *q, ev_entry **heap, int *n, int *cap, sim_time t, 
         *heap = xrealloc(*heap, (size_t)*cap * sizeof **heap);
     }
     ev_id id = q->next_seq++;
-    (*heap)[*n] = (ev_entry){t, id, fn, arg};
+    sim_time st = q->st_set ? q->st_t : q->h.now;
+    uint64_t age = t > st ? t - st : 0;
+    if (age > AGE_MAX) age = AGE_MAX;
+    uint64_t tie = (AGE_MAX - age) << KEY_BITS | (q->st_set ? q->st_key : 0);
+    (*heap)[*n] = (ev_entry){t, tie, id, fn, arg};
     sift_up(*heap, (*n)++);
     return id;
 }
 
-ev_id evq_at(evq *q, sim_time t, ev_fn fn, void *arg)
+/* A loud event made by an event ahead before the lookahead it promised:
+ * the cores may have run past it. */
+static void ahead_error(evq *q, sim_time t)
+{
+    fprintf(stderr,
+            "myrisim: MODEL ERROR: an event ahead at %llu ps (callback %p) made a loud event at %llu ps, "
+            "before its lookahead of %llu ps\n",
+            (unsigned long long)q->h.now, (void *)(uintptr_t)q->ahead_fn, (unsigned long long)t,
+            (unsigned long long)q->la);
+    abort();
+}
+
+static ev_id at_loud(evq *q, sim_time t, ev_fn fn, void *arg)
 {
     ev_id id = push(q, &q->heap, &q->n, &q->cap, t, fn, arg);
     q->h.loud_adds++;
@@ -123,6 +190,31 @@ ev_id evq_at(evq *q, sim_time t, ev_fn fn, void *arg)
     idset_put(&q->ids, id, LIVE);
     return id;
 }
+
+ev_id evq_at(evq *q, sim_time t, ev_fn fn, void *arg)
+{
+    if (t < q->ahead_lim) ahead_error(q, t);
+    return at_loud(q, t, fn, arg);
+}
+
+ev_id evq_at_floored(evq *q, sim_time t, ev_fn fn, void *arg) { return at_loud(q, t, fn, arg); }
+
+ev_id evq_at_ahead(evq *q, sim_time t, ev_fn fn, void *arg)
+{
+    if (q->quiet_off) return evq_at(q, t, fn, arg);
+    q->h.loud_adds++;   /* it lowers evq_next_loud as a loud one would */
+    return push(q, &q->ahead, &q->na, &q->capa, t, fn, arg);
+}
+
+void evq_set_lookahead(evq *q, sim_time la) { q->la = la; }
+sim_time evq_lookahead(const evq *q) { return q->la; }
+void evq_set_floor(evq *q, const sim_time *least, sim_time lead)
+{
+    q->floor = least;
+    q->floor_lead = lead;
+}
+void evq_floor_lowered(evq *q) { q->h.loud_adds++; }
+int evq_ahead_off(const evq *q) { return q->quiet_off; }
 
 ev_id evq_at_quiet(evq *q, sim_time t, ev_fn fn, void *arg)
 {
@@ -187,9 +279,10 @@ const char *sim_time_us(sim_time t, char *buf, size_t n)
     snprintf(buf, n, "%llu.%03llu us", (unsigned long long)(ns / 1000u), (unsigned long long)(ns % 1000u));
     return buf;
 }
-int evq_pending(const evq *q) { return q->n - q->ncancel + q->nq; }
+int evq_pending(const evq *q) { return q->n - q->ncancel + q->nq + q->na; }
 uint64_t evq_events_run(const evq *q) { return q->run_count; }
 uint64_t evq_quiet_run(const evq *q) { return q->quiet_run; }
+uint64_t evq_ahead_run(const evq *q) { return q->ahead_run; }
 void evq_note_wake(evq *q) { q->h.wakes++; }
 void evq_set_observer(evq *q, evq_observer fn, void *ctx)
 {
@@ -202,16 +295,43 @@ void evq_advance(evq *q, sim_time t)
     if (t > q->h.now) q->h.now = t;
 }
 
-sim_time evq_next_loud(const evq *q)
+static sim_time next_heap(const evq *q)
 {
     skim((evq *)q);
     return q->n ? q->heap[0].t : SIM_TIME_NEVER;
 }
 
+sim_time evq_next_loud(const evq *q)
+{
+    sim_time t = next_heap(q);
+    if (q->na) {
+        /* a loud event one of them makes: at its time + la at the earliest,
+         * or a floor's (floor.h) */
+        sim_time a = q->ahead[0].t, b = a + q->la;
+        if (b < a) b = SIM_TIME_NEVER;
+        if (q->floor && *q->floor < b) {
+            /* a floor left behind (its maker has not moved since) still
+             * lies a lead after any event ahead that could move it */
+            sim_time f = a + q->floor_lead > *q->floor ? a + q->floor_lead : *q->floor;
+            if (f < b) b = f;
+        }
+        if (b < t) t = b;
+    }
+    return t;
+}
+
 sim_time evq_next(const evq *q)
 {
-    sim_time t = evq_next_loud(q);
-    return q->nq && q->quiet[0].t < t ? q->quiet[0].t : t;
+    sim_time t = next_heap(q);
+    if (q->nq && q->quiet[0].t < t) t = q->quiet[0].t;
+    if (q->na && q->ahead[0].t < t) t = q->ahead[0].t;
+    return t;
+}
+
+static void remove_top(ev_entry *heap, int *n)
+{
+    heap[0] = heap[--*n];
+    if (*n) sift_down(heap, *n, 0);
 }
 
 uint64_t evq_run_until(evq *q, sim_time limit)
@@ -219,22 +339,45 @@ uint64_t evq_run_until(evq *q, sim_time limit)
     uint64_t ran = 0;
     for (;;) {
         skim(q);
-        ev_entry e;
-        if (q->nq && (!q->n || before(&q->quiet[0], &q->heap[0]))) {
-            if (q->quiet[0].t > limit) break;
-            e = q->quiet[0];
+        /* the least of the three heads, in (time, stamp, seq) order */
+        const ev_entry *best = q->n ? &q->heap[0] : NULL;
+        int which = 0;
+        if (q->nq && (!best || before(&q->quiet[0], best))) {
+            best = &q->quiet[0];
+            which = 1;
+        }
+        if (q->na && (!best || before(&q->ahead[0], best))) {
+            best = &q->ahead[0];
+            which = 2;
+        }
+        if (!best || best->t > limit) break;
+        ev_entry e = *best;
+        if (which == 0) {
+            pop(q);
+            idset_del(&q->ids, e.seq);
+        } else if (which == 1) {
             quiet_remove(q, 0);
             q->quiet_run++;
         } else {
-            if (!q->n || q->heap[0].t > limit) break;
-            e = q->heap[0];
-            pop(q);
-            idset_del(&q->ids, e.seq);
+            remove_top(q->ahead, &q->na);
+            q->ahead_run++;
+            q->ahead_lim = e.t + q->la < e.t ? SIM_TIME_NEVER : e.t + q->la;
+            q->ahead_fn = e.fn;
         }
         q->h.now = e.t;
         q->run_count++;
         ran++;
+        q->inversions += e.t == q->last_t && e.seq < q->last_seq;
+        q->last_t = e.t;
+        q->last_seq = e.seq;
+        /* what it creates is stamped with its time; a core's key survives
+         * only within the core's instant (age 0) */
+        q->st_t = e.t;
+        q->st_key = (e.tie >> KEY_BITS) == AGE_MAX ? (uint32_t)(e.tie & KEY_MASK) : 0;
+        q->st_set = 1;
         e.fn(e.arg);
+        q->st_set = 0;
+        q->ahead_lim = 0;
         if (q->obs) q->obs(q->obs_ctx, e.t, e.fn, e.arg);
     }
     return ran;

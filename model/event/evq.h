@@ -1,6 +1,7 @@
 /* The event queue through which every plain-C timed model (links, switches,
  * DMA engines, timers) schedules work. Time is in picoseconds. Events at the
- * same time run in the order they were scheduled, so runs are deterministic.
+ * same time run in the order of their creation stamps, then in the order
+ * they were scheduled (below), so runs are deterministic.
  * In the full simulator the SystemC shell pumps this queue in step with
  * sc_time; unit tests pump it directly with evq_run_until(). */
 #ifndef MYRISIM_EVENT_EVQ_H
@@ -45,6 +46,28 @@ ev_id evq_at(evq *q, sim_time t, ev_fn fn, void *arg);
  * receive DMA's pace event that will find no byte: model/card/recv.c).
  * With MYRISIM_SLOW_PATHS=1 it is an ordinary event. Cancellable. */
 ev_id evq_at_quiet(evq *q, sim_time t, ev_fn fn, void *arg);
+/* An event ahead: like a quiet one, scheduled, ordered, counted and run
+ * exactly like evq_at's, but evq_next_loud sees it only as its time plus
+ * the queue's lookahead la (evq_set_lookahead), so the cores may run up to
+ * that far past it. Only for an event that changes nothing a core can
+ * observe and whose scheduler has proved that every event it makes is
+ * again ahead (at or after its own time), or loud at or after its time +
+ * la (evq_at checks this: a MODEL ERROR otherwise), or loud at or after a
+ * floor its maker publishes (evq_at_floored, floor.h). The fabric's events
+ * that reach no NI (model/switch: a chunk arriving at a switch input,
+ * routing, flow control). Not cancellable. With MYRISIM_SLOW_PATHS=1 an
+ * ordinary event. */
+ev_id evq_at_ahead(evq *q, sim_time t, ev_fn fn, void *arg);
+/* A loud event whose maker has checked it against the floor it published
+ * (floor.h) instead of the lookahead (an NI's send-done: model/switch). */
+ev_id evq_at_floored(evq *q, sim_time t, ev_fn fn, void *arg);
+/* The lookahead of events ahead: the least delay from one to any loud
+ * event it makes (model/switch/fabric.c sets it from the cables). 0, the
+ * default, lets no core pass one. */
+void evq_set_lookahead(evq *q, sim_time la);
+sim_time evq_lookahead(const evq *q);
+/* 1 under MYRISIM_SLOW_PATHS: no event is quiet or ahead. */
+int evq_ahead_off(const evq *q);
 /* Schedule fn(arg) after a delay from now. */
 ev_id evq_after(evq *q, sim_time delay, ev_fn fn, void *arg);
 /* Cancel a pending event; harmless if it already ran or was cancelled. */
@@ -57,7 +80,9 @@ static inline sim_time evq_now(const evq *q) { return ((const evq_head *)(const 
 void evq_advance(evq *q, sim_time t);
 /* Time of the earliest pending event, or SIM_TIME_NEVER. */
 sim_time evq_next(const evq *q);
-/* The same without quiet events: the bound for running cores ahead. */
+/* The bound for running cores ahead: the earliest loud event, or, while
+ * events ahead are pending, the earliest one's time + the lookahead or the
+ * least floor (floor.h) if earlier. Quiet events do not count. */
 sim_time evq_next_loud(const evq *q);
 /* Run every event with time <= limit in order; now ends at the time of the
  * last event run (not at limit). Returns the number of events run. */
@@ -66,6 +91,7 @@ uint64_t evq_run_until(evq *q, sim_time limit);
 uint64_t evq_step(evq *q);
 uint64_t evq_events_run(const evq *q);   /* total, for statistics */
 uint64_t evq_quiet_run(const evq *q);    /* of which quiet ones */
+uint64_t evq_ahead_run(const evq *q);    /* and events ahead */
 /* Wake notes: a callback that sets a flag some process waits on
  * (hostlib/platform.c) calls evq_note_wake, so a driver stepping many
  * events learns in O(1) that one of them woke a process instead of
@@ -81,5 +107,27 @@ int evq_pending(const evq *q);
  * (model/node/horizon_stats.c measures a per-node horizon with it). */
 typedef void (*evq_observer)(void *ctx, sim_time t, ev_fn fn, void *arg);
 void evq_set_observer(evq *q, evq_observer fn, void *ctx);
+
+/* Stamped ties (docs/speed.md "Stamped ties"): events at one time run in
+ * (creation stamp, sequence) order. A core's store stamps what it creates
+ * with its local time and NI (evq_stamp_core, around the card's register
+ * writes); an event's callback stamps what it creates with the event's
+ * time, and keeps the event's own NI key when the event was made at that
+ * same time; anything else is stamped (now, 0). The stamp does not depend
+ * on how the co-simulation cuts its rounds; sequence numbers do. Keys are
+ * below 2^20; a stamp is kept as its age (event time - stamp time, at most
+ * 2^44 - 1 ps, 17.6 s; a stamp later than its event counts as age 0). */
+#define EVQ_STAMP_KEY_BITS 20
+typedef struct {
+    uint64_t t;          /* sim_time of the creating instant */
+    uint32_t key;        /* 0: events and hosts; 1 + NI: that NI's core */
+    int set;
+} evq_stamp;
+/* Stamp what is created until evq_stamp_restore(q, old); returns old. */
+evq_stamp evq_stamp_core(evq *q, sim_time t, unsigned ni);
+void evq_stamp_restore(evq *q, evq_stamp old);
+/* Events run after one with a higher sequence number at the same time:
+ * where the stamped order differs from the creation order. */
+uint64_t evq_stamp_inversions(const evq *q);
 
 #endif

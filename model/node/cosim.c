@@ -162,6 +162,7 @@ cosim *cosim_new(const topo *t, const cosim_opts *o, char *err, size_t errlen)
             cosim_free(s);
             return NULL;
         }
+        card_set_ni(nd->card, (unsigned)i);
         card_attach(nd->card, fabric_ep(s->f, i), ni_rate(t, i));
         card_share_progress(nd->card, &s->card_progress);
     }
@@ -183,12 +184,16 @@ void cosim_free(cosim *s)
             skipped += is.cycles;
             cycles += lanai_cycles(s->nd[i].core);
         }
-        fprintf(stderr, "cosim stats: %d nodes, %llu rounds, %llu core runs (%llu parked), %llu events (%llu quiet), "
+        fprintf(stderr, "cosim stats: %d nodes, %llu rounds, %llu core runs (%llu parked), %llu events (%llu quiet, %llu ahead), "
                 "%llu wake notes, %llu core cycles (%llu skipped idle in %llu skips)\n", s->n,
                 (unsigned long long)s->st.rounds, (unsigned long long)s->st.core_runs,
                 (unsigned long long)s->st.parked_runs, (unsigned long long)evq_events_run(s->q),
-                (unsigned long long)evq_quiet_run(s->q), (unsigned long long)evq_wakes(s->q),
+                (unsigned long long)evq_quiet_run(s->q), (unsigned long long)evq_ahead_run(s->q),
+                (unsigned long long)evq_wakes(s->q),
                 (unsigned long long)cycles, (unsigned long long)skipped, (unsigned long long)skips);
+        fprintf(stderr, "cosim stats: stamped ties, %llu events ran before a same-time event made earlier; "
+                "lookahead of events ahead %llu ps\n",
+                (unsigned long long)evq_stamp_inversions(s->q), (unsigned long long)evq_lookahead(s->q));
         char drops[1024];
         if (s->f && fabric_drop_summary(s->f, drops, sizeof drops)[0]) fprintf(stderr, "cosim stats: %s\n", drops);
         horizon_stats_free(s->hs, evq_now(s->q));

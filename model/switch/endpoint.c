@@ -35,6 +35,8 @@ struct lk_ep {
     ep_dest_fn dest;
     void *dest_ctx;
     ep_stats st;
+    evq_floors *fl;            /* the send-done floor (ep_set_floor), or NULL */
+    int slot;
 };
 
 static unsigned src_avail(void *ctx, unsigned max, int *unit_end);
@@ -76,8 +78,14 @@ void ep_attach(lk_ep *e, lk_dir *tx, lk_dir *rx)
 {
     e->tx = tx;
     e->rx = rx;
-    if (tx) lk_dir_set_source(tx, &ep_source, e);
-    if (rx) lk_dir_set_sink(rx, on_rx, e);
+    if (tx) {
+        lk_dir_set_source(tx, &ep_source, e);
+        lk_dir_source_is(tx, LK_END_NI);
+    }
+    if (rx) {
+        lk_dir_set_sink(rx, on_rx, e);
+        lk_dir_sink_is(rx, LK_END_NI);
+    }
 }
 
 void ep_set_callbacks(lk_ep *e, ep_sent_fn sent, ep_arrived_fn arrived, void *ctx)
@@ -93,7 +101,31 @@ void ep_set_dest_fn(lk_ep *e, ep_dest_fn fn, void *ctx)
     e->dest_ctx = ctx;
 }
 
+void ep_set_floor(lk_ep *e, evq_floors *fl, int slot)
+{
+    e->fl = fl;
+    e->slot = slot;
+}
+
+/* The next send-done comes when the front segment's last symbol has been
+ * serialised, the link starting at `from` at the earliest: the rest of it
+ * (a bare GAP: one symbol) after that. Chunks are serialised back to back
+ * at best and each is rounded up to a picosecond, so no later pull brings
+ * it nearer (lk_ser_time(a) + lk_ser_time(b) >= lk_ser_time(a + b)). */
+static void publish(lk_ep *e, sim_time from)
+{
+    if (!e->fl) return;
+    sim_time t = SIM_TIME_NEVER;
+    if (e->segs.n) {
+        const seg *s = sw_ring_at(&e->segs, 0);
+        unsigned r = s->len - s->off;
+        t = from + lk_ser_time(lk_dir_params(e->tx), r ? r : 1);
+    }
+    evq_floors_set(e->fl, e->slot, t);
+}
+
 unsigned ep_node(const lk_ep *e) { return e->node; }
+lk_dir *ep_tx_link(const lk_ep *e) { return e->tx; }
 const char *ep_name(const lk_ep *e) { return e->name; }
 const ep_stats *ep_get_stats(const lk_ep *e) { return &e->st; }
 unsigned ep_send_queued(const lk_ep *e) { return e->segs.n; }
@@ -103,6 +135,10 @@ int ep_send(lk_ep *e, const uint8_t *data, unsigned len, int tail, uint32_t tag)
     if (!e->tx || (len == 0 && !tail)) return -1;
     seg *s = sw_ring_push(&e->segs);
     *s = (seg){data, len, 0, tail, tag};
+    if (e->segs.n == 1) {   /* a new front: from an NI's event, so the floor may fall */
+        sim_time now = evq_now(e->q), f = lk_tx_free(e->tx);
+        publish(e, f > now ? f : now);
+    }
     lk_dir_kick(e->tx);
     return 0;
 }
@@ -169,8 +205,18 @@ static void src_pull(void *ctx, lk_sym *out, unsigned n, sim_time start, sim_tim
         r->t = end;
         r->tag = s->tag;
         sw_ring_pop(&e->segs);
-        evq_at(e->q, end, on_done, e);
+        if (e->fl) {
+            if (end < evq_floors_get(e->fl, e->slot)) {
+                fprintf(stderr, "myrisim: MODEL ERROR: %s: a send-done at %llu ps before its floor %llu ps\n",
+                        e->name, (unsigned long long)end, (unsigned long long)evq_floors_get(e->fl, e->slot));
+                abort();
+            }
+            evq_at_floored(e->q, end, on_done, e);
+        } else {
+            evq_at(e->q, end, on_done, e);
+        }
     }
+    publish(e, end);
 }
 
 /* ---- receive ---- */

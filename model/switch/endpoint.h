@@ -19,6 +19,7 @@
 #define MYRISIM_SWITCH_ENDPOINT_H
 
 #include "link.h"
+#include "../event/floor.h"
 
 typedef struct lk_ep lk_ep;
 
@@ -40,6 +41,13 @@ void ep_free(lk_ep *e);
 void ep_attach(lk_ep *e, lk_dir *tx, lk_dir *rx);
 void ep_set_callbacks(lk_ep *e, ep_sent_fn sent, ep_arrived_fn arrived, void *ctx);
 void ep_set_dest_fn(lk_ep *e, ep_dest_fn fn, void *ctx);
+/* Publish, in slot `slot` of fl (model/event/floor.h), the earliest time
+ * the endpoint's next send-done can come: the rest of the front segment
+ * serialised from the link's next start. Events ahead may then pull its
+ * segments (fabric.c sets it for every NI). */
+void ep_set_floor(lk_ep *e, evq_floors *fl, int slot);
+/* The direction it sends on (NULL before ep_attach). */
+lk_dir *ep_tx_link(const lk_ep *e);
 unsigned ep_node(const lk_ep *e);
 const char *ep_name(const lk_ep *e);
 const ep_stats *ep_get_stats(const lk_ep *e);

@@ -20,6 +20,7 @@ struct fabric {
     xbar **sw;                 /* per node, NULL for NIs */
     lk_dir **dir;              /* per cable * 2 + dir */
     lk_progress prog;
+    evq_floors *floors;        /* the NIs' send-done floors (endpoint.h) */
 };
 
 void fabric_opts_default(fabric_opts *o)
@@ -131,6 +132,22 @@ fabric *fabric_new(evq *q, const topo *t, const fabric_opts *o, char *err, size_
             else ep_attach(f->ep[topo_ni_index(t, node)], out, in);
         }
     }
+    /* events ahead (link.c, xbar.c): the least delay from one to a loud
+     * event, over every direction, and the NIs' send-done floors */
+    sim_time la = SIM_TIME_NEVER;
+    for (int c = 0; c < t->ncable * 2; c++) {
+        sim_time d = lk_dir_loud_delay(f->dir[c]);
+        if (d < la) la = d;
+    }
+    if (la == SIM_TIME_NEVER) la = 0;
+    if (!evq_lookahead(q) || la < evq_lookahead(q)) evq_set_lookahead(q, la);
+    sim_time lead = SIM_TIME_NEVER;   /* a send-done ends at least one symbol after its pull */
+    for (int i = 0; i < f->nni; i++) {
+        lk_dir *tx = f->ep[i] ? ep_tx_link(f->ep[i]) : NULL;
+        if (tx && lk_ser_time(lk_dir_params(tx), 1) < lead) lead = lk_ser_time(lk_dir_params(tx), 1);
+    }
+    f->floors = evq_floors_new(q, f->nni, lead == SIM_TIME_NEVER ? 0 : lead);
+    for (int i = 0; i < f->nni; i++) ep_set_floor(f->ep[i], f->floors, i);
     return f;
 }
 
@@ -140,6 +157,7 @@ void fabric_free(fabric *f)
     for (int i = 0; i < f->nni; i++) ep_free(f->ep ? f->ep[i] : NULL);
     for (int n = 0; f->sw && n < f->t->nnode; n++) xbar_free(f->sw[n]);
     for (int c = 0; f->dir && c < f->t->ncable * 2; c++) lk_dir_free(f->dir[c]);
+    evq_floors_free(f->floors);
     route_free(&f->rs);
     free(f->map);
     free(f->ni_node);

@@ -60,6 +60,7 @@ struct lk_dir {
     int stop_sent;
     lk_arrived_fn sink;
     void *sink_ctx;
+    int src_end, snk_end;    /* LK_END_*: what the source and the sink are */
 };
 
 uint64_t lk_kind_rate(lk_kind kind)
@@ -170,12 +171,38 @@ void lk_dir_set_source(lk_dir *d, const lk_source_ops *ops, void *ctx)
 {
     d->src = ops;
     d->src_ctx = ctx;
+    d->src_end = LK_END_OTHER;
 }
 
 void lk_dir_set_sink(lk_dir *d, lk_arrived_fn fn, void *ctx)
 {
     d->sink = fn;
     d->sink_ctx = ctx;
+    d->snk_end = LK_END_OTHER;
+}
+
+void lk_dir_source_is(lk_dir *d, int end) { d->src_end = end; }
+void lk_dir_sink_is(lk_dir *d, int end) { d->snk_end = end; }
+
+sim_time lk_dir_loud_delay(const lk_dir *d)
+{
+    sim_time t = SIM_TIME_NEVER;
+    if (d->snk_end != LK_END_SWITCH) t = lk_ser_time(&d->p, 1) + d->p.prop;
+    if (d->src_end == LK_END_OTHER && d->p.prop < t) t = d->p.prop;
+    return t;
+}
+
+/* Its events may go ahead: both ends are the fabric's, no written trace. */
+static int ahead_ok(const lk_dir *d)
+{
+    return d->src_end != LK_END_OTHER && d->snk_end != LK_END_OTHER && (!trace_cur || trace_is_silent(trace_cur));
+}
+
+/* An event of the direction that reaches neither NI: ahead when it may. */
+static void at_fabric(lk_dir *d, sim_time t, ev_fn fn)
+{
+    if (ahead_ok(d)) evq_at_ahead(d->q, t, fn, d);
+    else evq_at(d->q, t, fn, d);
 }
 
 void lk_dir_set_progress(lk_dir *d, lk_progress *p) { d->prog = p; }
@@ -183,6 +210,7 @@ const char *lk_dir_name(const lk_dir *d) { return d->name; }
 const lk_params *lk_dir_params(const lk_dir *d) { return &d->p; }
 const lk_stats *lk_dir_stats(const lk_dir *d) { return &d->st; }
 unsigned lk_in_flight(const lk_dir *d) { return d->fl.n; }
+sim_time lk_tx_free(const lk_dir *d) { return d->tx_free; }
 
 sim_time lk_next_arrival(const lk_dir *d)
 {
@@ -270,7 +298,7 @@ static void check_go(lk_dir *d)
         d->stop_sent = 0;
         d->st.gos++;
         send_fc(d, 1);
-        evq_after(d->q, d->p.prop, on_resume, d);
+        at_fabric(d, evq_now(d->q) + d->p.prop, on_resume);
     }
 }
 
@@ -319,7 +347,7 @@ void lk_rx_take(lk_dir *d, lk_sym *out, unsigned n, sim_time when)
         r->t = when;
         r->n = n;
         d->dr_total += n;
-        if (d->stop_sent) evq_at(d->q, when, on_go_check, d);
+        if (d->stop_sent) at_fabric(d, when, on_go_check);
     } else {
         check_go(d);
     }
@@ -356,7 +384,7 @@ static void on_arrival(void *arg)
         send_fc(d, 0);
         /* symbols already taken ahead of time may bring us below GO */
         for (unsigned i = 0; i < d->dr.n; i++)
-            evq_at(d->q, ((drain *)sw_ring_at(&d->dr, i))->t, on_go_check, d);
+            at_fabric(d, ((drain *)sw_ring_at(&d->dr, i))->t, on_go_check);
     }
     if (d->sink) d->sink(d->sink_ctx, d);
     tx_pump(d);
@@ -407,7 +435,9 @@ static void commit(lk_dir *d, sim_time s, unsigned n)
     inject_errors(d, f);
     if (d->p.damage) d->p.damage(d->p.damage_ctx, f->sym, f->n);
     d->tx_free = s + ser;
-    evq_at(d->q, f->arrive, on_arrival, d);
+    /* an arrival at an NI reaches its card: loud (lk_dir_loud_delay) */
+    if (d->snk_end == LK_END_SWITCH) at_fabric(d, f->arrive, on_arrival);
+    else evq_at(d->q, f->arrive, on_arrival, d);
 }
 
 static void tx_pump(lk_dir *d)
@@ -429,7 +459,7 @@ static void tx_pump(lk_dir *d)
             /* a short chunk in the future: more may come before it starts */
             if (d->wake_at != s) {
                 d->wake_at = s;
-                evq_at(d->q, s, on_wake, d);
+                at_fabric(d, s, on_wake);
             }
             break;
         }

@@ -97,6 +97,21 @@ void lk_dir_free(lk_dir *d);
 void lk_dir_set_source(lk_dir *d, const lk_source_ops *ops, void *ctx);
 void lk_dir_set_sink(lk_dir *d, lk_arrived_fn fn, void *ctx);
 void lk_dir_set_progress(lk_dir *d, lk_progress *p);
+/* The fabric's own ends say what they are, after setting themselves as
+ * source or sink (endpoint.c, xbar.c; set_source and set_sink make an end
+ * LK_END_OTHER again). With both ends known the direction schedules its
+ * events ahead (evq_at_ahead: they change nothing an NI core can read),
+ * except a chunk's arrival at an NI, which stays loud; not under a
+ * written trace (its records follow where the cores' runs end). */
+enum { LK_END_OTHER, LK_END_SWITCH, LK_END_NI };
+void lk_dir_source_is(lk_dir *d, int end);
+void lk_dir_sink_is(lk_dir *d, int end);
+/* The least delay from an event ahead (anywhere in the fabric) to a loud
+ * event of this direction: a chunk arriving at an NI, or at an end it does
+ * not know, is at least one symbol's serialisation + prop after the event
+ * that commits it; an unknown source's GO resumes prop after the event
+ * that sends it. SIM_TIME_NEVER when it makes none. */
+sim_time lk_dir_loud_delay(const lk_dir *d);
 /* The source has new symbols: start moving them if rate and flow control allow. */
 void lk_dir_kick(lk_dir *d);
 
@@ -107,6 +122,8 @@ const lk_stats *lk_dir_stats(const lk_dir *d);
 int lk_tx_stopped(lk_dir *d);
 /* Chunks on the wire (committed, not yet received). */
 unsigned lk_in_flight(const lk_dir *d);
+/* When the serialiser is free: the end of the last chunk committed. */
+sim_time lk_tx_free(const lk_dir *d);
 /* When the earliest chunk on the wire arrives (SIM_TIME_NEVER if none).
  * A chunk committed later arrives after every one already on the wire. */
 sim_time lk_next_arrival(const lk_dir *d);

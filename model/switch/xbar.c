@@ -111,6 +111,15 @@ static void on_route(void *arg);
 
 static sim_time now_of(const xbar *x) { return evq_now(x->q); }
 
+/* The switch's own events touch only the switch and its links, which
+ * schedule what reaches an NI themselves (link.c): they go ahead
+ * (evq_at_ahead), except under a written trace. */
+static void at_switch(xbar *x, sim_time t, ev_fn fn, void *arg)
+{
+    if (!trace_cur || trace_is_silent(trace_cur)) evq_at_ahead(x->q, t, fn, arg);
+    else evq_at(x->q, t, fn, arg);
+}
+
 /* The input is free from time t on: route its next head, if any. */
 static void in_idle_at(xin *i, sim_time t)
 {
@@ -120,7 +129,7 @@ static void in_idle_at(xin *i, sim_time t)
     if (lk_rx_count(i->in)) {
         i->state = XIN_ROUTING;
         i->since = t;
-        evq_at(i->x->q, t + i->x->p.route_latency, on_route, i);
+        at_switch(i->x, t + i->x->p.route_latency, on_route, i);
     }
 }
 
@@ -169,7 +178,7 @@ static void arm_timeout(xin *i)
     sim_time ref = i->last_move > i->since ? i->last_move : i->since;
     if (ref < now_of(x)) ref = now_of(x);
     i->tmo_pending = 1;
-    evq_at(x->q, ref + x->p.block_timeout, on_timeout, i);
+    at_switch(x, ref + x->p.block_timeout, on_timeout, i);
 }
 
 static void drop_blocked(xin *i)
@@ -287,8 +296,14 @@ void xbar_attach(xbar *x, unsigned port, lk_dir *in, lk_dir *out)
     if (port >= x->p.nports) return;
     x->in[port].in = in;
     x->out[port].out = out;
-    if (in) lk_dir_set_sink(in, on_in_arrived, &x->in[port]);
-    if (out) lk_dir_set_source(out, &xout_source, &x->out[port]);
+    if (in) {
+        lk_dir_set_sink(in, on_in_arrived, &x->in[port]);
+        lk_dir_sink_is(in, LK_END_SWITCH);
+    }
+    if (out) {
+        lk_dir_set_source(out, &xout_source, &x->out[port]);
+        lk_dir_source_is(out, LK_END_SWITCH);
+    }
 }
 
 /* ---- output side: the outgoing link's source ---- */
