@@ -80,10 +80,13 @@ static void plan_paced(const pci_bridge *br, const pci_burst *b, uint32_t init_w
     double rd_pace = (!is_write && p->rd_Bps > 0) ? b->width / (p->rd_Bps * 1e-12) : 0;
     uint32_t bytes = 0;
     uint32_t k;
+    /* in locals, so the division in pci_phase_bytes leaves the loop */
+    const uint64_t addr = b->addr;
+    const uint32_t width = b->width;
     for (k = 0; k < nph; k++) {
         double begin = k == 0 ? (double)b->t_data0 : t;
         if (k > 0 && b->t_stop != SIM_TIME_NEVER && begin >= (double)b->t_stop) break;
-        uint32_t pb = pci_phase_bytes(b->addr, k + 1, b->width) - bytes;
+        uint32_t pb = pci_phase_bytes(addr, k + 1, width) - bytes;
         if (bytes + pb > max) pb = max - bytes;
         double dur = clk;
         if (is_write && p->wr_buf) {
