@@ -32,3 +32,15 @@ uint32_t crc32_update(uint32_t s, const uint8_t *p, size_t n)
     for (size_t i = 0; i < n; i++) s = (s >> 8) ^ t32[(s ^ p[i]) & 0xFF];
     return s;
 }
+
+uint32_t crc32_update_last(uint32_t s, const uint8_t *p, size_t n, uint32_t *before, size_t k)
+{
+    if (!ready) build();
+    size_t i = 0;
+    for (; i < n - k; i++) s = (s >> 8) ^ t32[(s ^ p[i]) & 0xFF];
+    for (; i < n; i++) {
+        *before++ = s;
+        s = (s >> 8) ^ t32[(s ^ p[i]) & 0xFF];
+    }
+    return s;
+}
