@@ -188,11 +188,17 @@ void card_sram_charge(ni_card *c, sim_time t, unsigned n, sim_time dur)
     uint32_t width = c->prof->sram_bytes_per_cycle ? c->prof->sram_bytes_per_cycle : 4;
     c->steal_bytes += n;
     if (c->steal_bytes < width) return;   /* no whole cycle yet (half the chunks): skip the divisions */
-    uint32_t cycles = (uint32_t)(c->steal_bytes / width);
-    c->steal_bytes %= width;
-    if (!cycles) return;
-    uint64_t until = ni_clock_cycle_at(&c->clk, t + dur);
-    uint64_t from = ni_clock_cycle_at(&c->clk, t);
+    uint32_t cycles;
+    if (c->steal_bytes < 2ull * width) {    /* one cycle: the usual case, without a division */
+        cycles = 1;
+        c->steal_bytes -= width;
+    } else {
+        cycles = (uint32_t)(c->steal_bytes / width);
+        c->steal_bytes %= width;
+    }
+    /* charges come a chunk apart: the kept positions spare the divisions */
+    uint64_t until = ni_clock_cycle_at_pos(&c->clk, &c->steal_until_pos, t + dur);
+    uint64_t from = ni_clock_cycle_at_pos(&c->clk, &c->steal_from_pos, t);
     if (until <= from) until = from + cycles;
     lanai_steal_cycles(c->core, cycles, until);
     c->st.stolen_cycles += cycles;

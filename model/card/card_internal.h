@@ -140,6 +140,7 @@ struct ni_card {
     char why[160];
 
     uint64_t steal_bytes;    /* SRAM bytes moved not yet turned into cycles */
+    ni_clock_tpos steal_from_pos, steal_until_pos;   /* card_sram_charge's last times */
     unsigned use_n;          /* card_sram_use: the last n and its duration at the link rate */
     sim_time use_dur;
     sim_time last_progress;

@@ -33,14 +33,20 @@ uint32_t crc32_update(uint32_t s, const uint8_t *p, size_t n)
     return s;
 }
 
-uint32_t crc32_update_last(uint32_t s, const uint8_t *p, size_t n, uint32_t *before, size_t k)
+uint32_t crc_both_update(uint8_t *crc8, uint32_t s, const uint8_t *p, size_t n, uint32_t *before, size_t k)
 {
     if (!ready) build();
+    uint8_t c = *crc8;
     size_t i = 0;
-    for (; i < n - k; i++) s = (s >> 8) ^ t32[(s ^ p[i]) & 0xFF];
-    for (; i < n; i++) {
-        *before++ = s;
+    for (; i < n - k; i++) {
+        c = t8[c ^ p[i]];
         s = (s >> 8) ^ t32[(s ^ p[i]) & 0xFF];
     }
+    for (; i < n; i++) {
+        *before++ = s;
+        c = t8[c ^ p[i]];
+        s = (s >> 8) ^ t32[(s ^ p[i]) & 0xFF];
+    }
+    *crc8 = c;
     return s;
 }

@@ -17,7 +17,6 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 void card_recv_reset(ni_card *c)
 {
@@ -169,9 +168,11 @@ static void take(ni_card *c)
             card_nres_blocked(c, now);
             return;
         }
-        uint8_t tmp[256];
+        /* the bytes go straight into the buffer (it has room for them);
+         * nothing reads SRAM before lanai_sram_written below */
+        uint8_t *dst = sram + r->wp;
         unsigned flags;
-        unsigned n = ep_recv(c->ep, tmp, space < sizeof tmp ? space : (unsigned)sizeof tmp, &flags);
+        unsigned n = ep_recv(c->ep, dst, space < 256u ? space : 256u, &flags);
         if (n == 0 && !(flags & EP_RX_END)) return;
         if (n && !r->in_packet) {
             r->in_packet = 1;
@@ -186,18 +187,16 @@ static void take(ni_card *c)
          * the CRC-32 state before each */
         unsigned k = n < 5 ? n : 5, bulk = n - k;
         uint32_t before[5];
-        r->crc8 = crc8_update(r->crc8, tmp, n);
-        r->crc32 = crc32_update_last(r->crc32, tmp, n, before, k);
+        r->crc32 = crc_both_update(&r->crc8, r->crc32, dst, n, before, k);
         for (unsigned i = 0; i < k; i++) {
             unsigned j = r->h_n++ & 7u;
             r->h_crc[j] = before[i];
             r->h_addr[j] = r->wp + bulk + i;
-            r->h_byte[j] = tmp[bulk + i];
+            r->h_byte[j] = dst[bulk + i];
         }
         r->damaged |= (int)(flags & (EP_RX_CORRUPT | EP_RX_LOST));
         sim_time busy = engine_ps(c, n);
         if (n) {
-            memcpy(sram + r->wp, tmp, n);
             lanai_sram_written(c->core, r->wp, n);
             r->wp += n;
             r->nbytes += n;
