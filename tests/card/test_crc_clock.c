@@ -94,14 +94,18 @@ TEST(card_crc, one_pass_update_equals_the_separate_ones)
     uint8_t m[300];
     uint32_t x = 777;
     for (int i = 0; i < 300; i++) { x = x * 1103515245u + 12345u; m[i] = (uint8_t)(x >> 16); }
-    for (size_t n = 0; n <= 300; n += n < 12 ? 1 : 37) {
-        size_t k = n < 5 ? n : 5;
-        uint8_t c8 = 0x5A;
-        uint32_t before[5], s = crc_both_update(&c8, 0x12345678u, m, n, before, k);
-        ASSERT_EQ(c8, crc8_update(0x5A, m, n));
-        ASSERT_EQ(s, crc32_update(0x12345678u, m, n));
-        for (size_t i = 0; i < k; i++)
-            ASSERT_EQ(before[i], crc32_update(0x12345678u, m, n - k + i));
+    for (size_t off = 0; off < 4; off++) {      /* any alignment */
+        const uint8_t *q = m + off;
+        for (size_t n = 0; n <= 296; n += n < 12 ? 1 : 37) {
+            for (size_t k = 0; k <= (n < 5 ? n : 5); k += k < (n < 5 ? n : 5) ? 1 : 6) {
+                uint8_t c8 = 0x5A;
+                uint32_t before[5], s = crc_both_update(&c8, 0x12345678u, q, n, before, k);
+                ASSERT_EQ(c8, crc8_update(0x5A, q, n));
+                ASSERT_EQ(s, crc32_update(0x12345678u, q, n));
+                for (size_t i = 0; i < k; i++)
+                    ASSERT_EQ(before[i], crc32_update(0x12345678u, q, n - k + i));
+            }
+        }
     }
 }
 
