@@ -92,6 +92,8 @@ void card_attach(ni_card *c, lk_ep *ep, uint64_t rate)
 {
     c->ep = ep;
     c->rate = rate;
+    c->use_n = 0;            /* card_sram_use's kept duration: right for n = 0 at any rate */
+    c->use_dur = 0;
     ep_set_callbacks(ep, card_send_done, card_recv_arrived, c);
 }
 
@@ -172,20 +174,32 @@ uint32_t card_host_signal_bits(const ni_card *c) { return c->chip->doorbells; }
 
 void card_sram_use(ni_card *c, sim_time t, unsigned n)
 {
-    /* the engine's accesses are spread over the transfer at the link rate */
-    sim_time dur = c->rate ? (sim_time)((n * 1000000000000ull + c->rate - 1) / c->rate) : 0;
-    card_sram_charge(c, t, n, dur);
+    /* the engine's accesses are spread over the transfer at the link rate;
+     * most transfers are one link chunk, so the last duration is kept and
+     * the division made only for a new n (card_attach forgets it) */
+    if (n != c->use_n) {
+        c->use_n = n;
+        c->use_dur = c->rate ? (sim_time)((n * 1000000000000ull + c->rate - 1) / c->rate) : 0;
+    }
+    card_sram_charge(c, t, n, c->use_dur);
 }
 
 void card_sram_charge(ni_card *c, sim_time t, unsigned n, sim_time dur)
 {
     uint32_t width = c->prof->sram_bytes_per_cycle ? c->prof->sram_bytes_per_cycle : 4;
     c->steal_bytes += n;
-    uint32_t cycles = (uint32_t)(c->steal_bytes / width);
-    c->steal_bytes %= width;
-    if (!cycles) return;
-    uint64_t until = ni_clock_cycle_at(&c->clk, t + dur);
-    uint64_t from = ni_clock_cycle_at(&c->clk, t);
+    if (c->steal_bytes < width) return;   /* no whole cycle yet (half the chunks): skip the divisions */
+    uint32_t cycles;
+    if (c->steal_bytes < 2ull * width) {    /* one cycle: the usual case, without a division */
+        cycles = 1;
+        c->steal_bytes -= width;
+    } else {
+        cycles = (uint32_t)(c->steal_bytes / width);
+        c->steal_bytes %= width;
+    }
+    /* charges come a chunk apart: the kept positions spare the divisions */
+    uint64_t until = ni_clock_cycle_at_pos(&c->clk, &c->steal_until_pos, t + dur);
+    uint64_t from = ni_clock_cycle_at_pos(&c->clk, &c->steal_from_pos, t);
     if (until <= from) until = from + cycles;
     lanai_steal_cycles(c->core, cycles, until);
     c->st.stolen_cycles += cycles;

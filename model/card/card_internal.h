@@ -95,6 +95,8 @@ typedef struct {
     ev_id pace;
     int pace_quiet;          /* pace is quiet: it must find nothing (recv.c) */
     int tail_pending, tail_truncated;
+    unsigned eng_n;          /* recv.c engine_ps: the last batch size asked and its time */
+    sim_time eng_ps;
     /* network reset (nres.c): a check after the TIMEOUT period from when
      * bytes began to wait untaken (bytes_recv then in mark); draining: the
      * blocked packet is being discarded to its tail */
@@ -139,6 +141,9 @@ struct ni_card {
     char why[160];
 
     uint64_t steal_bytes;    /* SRAM bytes moved not yet turned into cycles */
+    ni_clock_tpos steal_from_pos, steal_until_pos;   /* card_sram_charge's last times */
+    unsigned use_n;          /* card_sram_use: the last n and its duration at the link rate */
+    sim_time use_dur;
     sim_time last_progress;
     sim_time *progress_max;    /* card_share_progress: a driver's max over its cards */
     uint64_t epoch;

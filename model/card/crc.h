@@ -17,5 +17,12 @@ static inline uint8_t crc8(const uint8_t *p, size_t n) { return crc8_update(0, p
 uint32_t crc32_update(uint32_t state, const uint8_t *p, size_t n);
 static inline uint32_t crc32_final(uint32_t state) { return state ^ 0xFFFFFFFFu; }
 static inline uint32_t crc32(const uint8_t *p, size_t n) { return crc32_final(crc32_update(CRC32_INIT, p, n)); }
+/* crc8_update and crc32_update over the same bytes in one pass, handing
+ * back the CRC-32 state before each of the last k bytes (k <= n) in
+ * before[0..k): the receive DMA keeps them for the packet tail. Its
+ * batches are a few bytes, where one call costs less than one per CRC and
+ * byte. */
+uint32_t crc_both_update(uint8_t *crc8, uint32_t state, const uint8_t *p, size_t n, uint32_t *before,
+                         size_t k);
 
 #endif

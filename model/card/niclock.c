@@ -23,6 +23,7 @@ int ni_clock_init(ni_clock *k, uint64_t hz)
     k->wide = k->num > UINT64_MAX / k->den;   /* b * num or r * den could overflow */
     k->a_max = (SIM_TIME_NEVER - 1) / k->num;
     k->q_max = UINT64_MAX / k->den;
+    k->narrow = !k->wide && k->den < UINT32_MAX && k->num <= UINT32_MAX / (k->den + 1);
     return 0;
 }
 

@@ -15,6 +15,7 @@ typedef struct {
     int wide;            /* num * den overflows 64 bits: use 128-bit products */
     uint64_t a_max;      /* (SIM_TIME_NEVER - 1) / num, and ... */
     uint64_t q_max;      /* ... UINT64_MAX / den: the saturation limits, divided once */
+    int narrow;          /* num * (den + 1) fits 32 bits: r * den + num - 1 (r < num) does too */
 } ni_clock;
 
 /* 0, or -1 if hz is 0. */
@@ -76,6 +77,37 @@ static inline sim_time ni_clock_ps_at(const ni_clock *k, const uint64_t *frac, n
     p->c = c;
     if (p->q > k->a_max) return SIM_TIME_NEVER;
     return p->q * k->num + frac[p->r];
+}
+
+/* ni_clock_cycle_at for times that move on by small steps (the card's
+ * SRAM charges, a link chunk apart): the quotient and remainder of t / num
+ * are kept and moved on without a division while t advances by less than
+ * num, and the rounding division is made in 32 bits when the clock is
+ * narrow (both chips' clocks). Exactly ni_clock_cycle_at. A zeroed
+ * ni_clock_tpos stands for time 0. */
+typedef struct {
+    sim_time t;
+    uint64_t q, r;       /* t = q * num + r, r < num */
+} ni_clock_tpos;
+
+static inline uint64_t ni_clock_cycle_at_pos(const ni_clock *k, ni_clock_tpos *p, sim_time t)
+{
+    if (t == SIM_TIME_NEVER || k->wide) return ni_clock_cycle_at(k, t);
+    uint64_t d = t - p->t;
+    if (t >= p->t && d < k->num) {
+        p->r += d;
+        if (p->r >= k->num) {
+            p->r -= k->num;
+            p->q++;
+        }
+    } else {
+        p->q = t / k->num;
+        p->r = t % k->num;
+    }
+    p->t = t;
+    if (p->q >= k->q_max) return UINT64_MAX;
+    if (k->narrow) return p->q * k->den + (uint32_t)(p->r * k->den + k->num - 1) / (uint32_t)k->num;
+    return p->q * k->den + (p->r * k->den + k->num - 1) / k->num;
 }
 
 #endif

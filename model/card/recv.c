@@ -17,7 +17,6 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 void card_recv_reset(ni_card *c)
 {
@@ -89,13 +88,18 @@ static void finish(ni_card *c, sim_time now, int truncated)
     card_isr_set(c, now, ch->recv);
 }
 
-/* Time the engine needs to write n bytes into SRAM; 0 when unlimited. */
-static sim_time engine_ps(const ni_card *c, unsigned n)
+/* Time the engine needs to write n bytes into SRAM; 0 when unlimited.
+ * Batches are mostly one link chunk long, so the last answer is kept and
+ * the division (a large share of take's time) made only for a new n. */
+static sim_time engine_ps(ni_card *c, unsigned n)
 {
+    card_recv *r = &c->rcv;
+    if (n == r->eng_n) return r->eng_ps;   /* (0, 0) after a reset: right for n = 0 */
     uint64_t bpk = c->prof->pkt_dma_bytes_per_kcycle;
-    if (!bpk) return 0;
     uint64_t den = c->prof->clock_hz * bpk;   /* bytes per 1000 s */
-    return (sim_time)(((uint64_t)n * UINT64_C(1000000000000000) + den - 1) / den);
+    r->eng_n = n;
+    r->eng_ps = bpk ? (sim_time)(((uint64_t)n * UINT64_C(1000000000000000) + den - 1) / den) : 0;
+    return r->eng_ps;
 }
 
 static void take(ni_card *c);
@@ -164,9 +168,11 @@ static void take(ni_card *c)
             card_nres_blocked(c, now);
             return;
         }
-        uint8_t tmp[256];
+        /* the bytes go straight into the buffer (it has room for them);
+         * nothing reads SRAM before lanai_sram_written below */
+        uint8_t *dst = sram + r->wp;
         unsigned flags;
-        unsigned n = ep_recv(c->ep, tmp, space < sizeof tmp ? space : (unsigned)sizeof tmp, &flags);
+        unsigned n = ep_recv(c->ep, dst, space < 256u ? space : 256u, &flags);
         if (n == 0 && !(flags & EP_RX_END)) return;
         if (n && !r->in_packet) {
             r->in_packet = 1;
@@ -177,23 +183,20 @@ static void take(ni_card *c)
             if (trace_cur) trace_recv_begin(c, now);
             if (c->chip->head) card_isr_set(c, now, c->chip->head);
         }
-        /* CRCs in bulk; the last five bytes one by one for the history */
-        unsigned bulk = n > 5 ? n - 5 : 0;
-        r->crc8 = crc8_update(r->crc8, tmp, bulk);
-        r->crc32 = crc32_update(r->crc32, tmp, bulk);
-        unsigned k = n - bulk;               /* 0..5 bytes enter the history */
-        for (unsigned i = bulk; i < n; i++) {
+        /* CRCs over the batch; its last five bytes enter the history with
+         * the CRC-32 state before each */
+        unsigned k = n < 5 ? n : 5, bulk = n - k;
+        uint32_t before[5];
+        r->crc32 = crc_both_update(&r->crc8, r->crc32, dst, n, before, k);
+        for (unsigned i = 0; i < k; i++) {
             unsigned j = r->h_n++ & 7u;
-            r->h_crc[j] = r->crc32;          /* the CRC-32 state before the byte */
-            r->h_addr[j] = r->wp + i;
-            r->h_byte[j] = tmp[i];
-            r->crc32 = crc32_update(r->crc32, &tmp[i], 1);
+            r->h_crc[j] = before[i];
+            r->h_addr[j] = r->wp + bulk + i;
+            r->h_byte[j] = dst[bulk + i];
         }
-        r->crc8 = crc8_update(r->crc8, tmp + bulk, k);
         r->damaged |= (int)(flags & (EP_RX_CORRUPT | EP_RX_LOST));
         sim_time busy = engine_ps(c, n);
         if (n) {
-            memcpy(sram + r->wp, tmp, n);
             lanai_sram_written(c->core, r->wp, n);
             r->wp += n;
             r->nbytes += n;
@@ -212,7 +215,7 @@ static void take(ni_card *c)
             }
             return;
         }
-        r->rmp = r->buf + (r->wp - r->buf) / c->w * c->w;
+        r->rmp = r->buf + ((r->wp - r->buf) & ~(c->w - 1));   /* w is 4 or 8 (card_new) */
         if (busy) {
             r->busy_until = now + busy;
             r->pace = pace_at(c, r->busy_until);

@@ -62,8 +62,7 @@ static void start_event(void *arg)
         if (!(sram[skip] & 0x80)) s->route = 0;   /* the first byte after the route */
         else skip++;
     }
-    s->crc8 = crc8_update(s->crc8, sram + skip, n - skip);
-    s->crc32 = crc32_update(s->crc32, sram + skip, n - skip);
+    s->crc32 = crc_both_update(&s->crc8, s->crc32, sram + skip, n - skip, NULL, 0);   /* one pass */
     unsigned len = n;
     if (s->tail) {
         uint32_t my = c->reg[R_MYRINET];

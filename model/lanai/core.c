@@ -69,8 +69,13 @@ void lanai_sram_written(lanai_core *c, uint32_t addr, uint32_t len)
     if (addr >= c->sram_size || len == 0) return;
     uint32_t end = len > c->sram_size - addr ? c->sram_size : addr + len;
     lanai_idle_drop(c);   /* an idle check may have read these words */
-    for (uint32_t a = addr & ~3u; a < end; a += 4)
-        if (c->cpage[a >> CPAGE_SHIFT]) memset(&c->dec[a >> 2], 0, sizeof *c->dec);
+    /* page by page: decoded records are dropped only where a page holds
+     * some (host DMA writes kilobytes of data pages that never do) */
+    for (uint32_t a = addr & ~3u; a < end;) {
+        uint32_t page_end = ((a >> CPAGE_SHIFT) + 1) << CPAGE_SHIFT, e = page_end < end ? page_end : end;
+        if (c->cpage[a >> CPAGE_SHIFT]) memset(&c->dec[a >> 2], 0, ((e - a + 3) >> 2) * sizeof *c->dec);
+        a = page_end;
+    }
 }
 
 void lanai_reset(lanai_core *c)

@@ -107,11 +107,6 @@ uint32_t pci_phases(uint64_t addr, uint32_t n, uint32_t w)
     return (uint32_t)((addr + n + w - 1) / w - addr / w);
 }
 
-uint32_t pci_phase_bytes(uint64_t addr, uint32_t k, uint32_t w)
-{
-    return (uint32_t)((addr / w + k) * w - addr);
-}
-
 void pci_plan_simple(const pci_burst *b, uint32_t init_wait, uint32_t phase_wait,
                      uint32_t boundary, pci_plan *out)
 {

@@ -66,8 +66,13 @@ void pci_plan_simple(const pci_burst *b, uint32_t init_wait, uint32_t phase_wait
                      uint32_t boundary, pci_plan *out);
 /* Data phases needed to move n bytes starting at addr on a bus of width w. */
 uint32_t pci_phases(uint64_t addr, uint32_t n, uint32_t w);
-/* Bytes covered by the first k data phases from addr (before capping). */
-uint32_t pci_phase_bytes(uint64_t addr, uint32_t k, uint32_t w);
+/* Bytes covered by the first k data phases from addr (before capping).
+ * Inline: the bridge's phase-by-phase plan asks for every phase, and here
+ * the compiler takes addr / w out of its loop. */
+static inline uint32_t pci_phase_bytes(uint64_t addr, uint32_t k, uint32_t w)
+{
+    return (uint32_t)((addr / w + k) * w - addr);
+}
 
 /* Called once per fault (master or target abort); the text names the master,
  * command, address and cause. The simulator stops the run on it. */

@@ -228,13 +228,19 @@ unsigned ep_rx_avail(const lk_ep *e)
     return lk_rx_unit(e->rx, lk_rx_count(e->rx), &tail);
 }
 
-unsigned ep_recv_syms(lk_ep *e, lk_sym *out, unsigned max)
+/* Take n symbols (n <= ep_rx_avail) into out and count them; returns the
+ * union of their flags, so callers see at once whether any is not a plain
+ * data byte (most chunks). */
+static unsigned take_syms(lk_ep *e, lk_sym *out, unsigned n)
 {
-    unsigned n = ep_rx_avail(e);
-    if (n > max) n = max;
-    if (!n) return 0;
     lk_rx_take(e->rx, out, n, evq_now(e->q));
     if (trace_cur) trace_ni_rx(e->node, out, n);
+    unsigned any = 0;
+    for (unsigned i = 0; i < n; i++) any |= out[i].flags;
+    if (!any) {
+        e->st.bytes_recv += n;
+        return 0;
+    }
     for (unsigned i = 0; i < n; i++) {
         if (out[i].flags & LK_CORRUPT) e->st.corrupt_recv++;
         if (!(out[i].flags & LK_GAP)) e->st.bytes_recv++;
@@ -243,6 +249,15 @@ unsigned ep_recv_syms(lk_ep *e, lk_sym *out, unsigned max)
             if (out[i].flags & LK_GAP) e->st.truncated_recv++;
         }
     }
+    return any;
+}
+
+unsigned ep_recv_syms(lk_ep *e, lk_sym *out, unsigned max)
+{
+    unsigned n = ep_rx_avail(e);
+    if (n > max) n = max;
+    if (!n) return 0;
+    take_syms(e, out, n);
     return n;
 }
 
@@ -256,16 +271,23 @@ unsigned ep_recv(lk_ep *e, uint8_t *buf, unsigned max, unsigned *flags)
         /* a bare GAP takes a symbol but no byte: only take it when it is next */
         unsigned n = ep_rx_avail(e);
         if (!n) break;
+        /* all of the unit fits: without a tail that empties the slack, so
+         * there is no need to look again (the usual case, one chunk) */
+        int emptied = n <= want;
         if (n > want) n = want;
-        n = ep_recv_syms(e, tmp, n);
-        for (unsigned i = 0; i < n; i++) {
-            if (!(tmp[i].flags & LK_GAP)) buf[got++] = tmp[i].byte;
-            if (tmp[i].flags & LK_CORRUPT) *flags |= EP_RX_CORRUPT;
-            if (tmp[i].flags & LK_LOST) *flags |= EP_RX_LOST;
-            if (tmp[i].flags & LK_GAP) *flags |= EP_RX_TRUNCATED;
-            if (tmp[i].flags & LK_TAIL) *flags |= EP_RX_END;
+        unsigned any = take_syms(e, tmp, n);
+        if (!(any & LK_GAP)) {
+            for (unsigned i = 0; i < n; i++) buf[got + i] = tmp[i].byte;
+            got += n;
+        } else {
+            for (unsigned i = 0; i < n; i++)
+                if (!(tmp[i].flags & LK_GAP)) buf[got++] = tmp[i].byte;
+            *flags |= EP_RX_TRUNCATED;
         }
-        if (*flags & EP_RX_END) break;
+        if (any & LK_CORRUPT) *flags |= EP_RX_CORRUPT;
+        if (any & LK_LOST) *flags |= EP_RX_LOST;
+        if (any & LK_TAIL) *flags |= EP_RX_END;
+        if ((*flags & EP_RX_END) || emptied) break;
     }
     return got;
 }

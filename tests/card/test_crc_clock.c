@@ -86,3 +86,51 @@ TEST(card_clock, stepped_conversion_equals_the_dividing_one)
     }
     ASSERT_EQ(tabled, 4);   /* den 33, 133, 1, 7 have tables; 37000001 divides */
 }
+
+/* The receive DMA's one-pass update equals the two CRCs run separately,
+ * and its states before the last k bytes are those of byte-by-byte updates. */
+TEST(card_crc, one_pass_update_equals_the_separate_ones)
+{
+    uint8_t m[300];
+    uint32_t x = 777;
+    for (int i = 0; i < 300; i++) { x = x * 1103515245u + 12345u; m[i] = (uint8_t)(x >> 16); }
+    for (size_t off = 0; off < 4; off++) {      /* any alignment */
+        const uint8_t *q = m + off;
+        for (size_t n = 0; n <= 296; n += n < 12 ? 1 : 37) {
+            for (size_t k = 0; k <= (n < 5 ? n : 5); k += k < (n < 5 ? n : 5) ? 1 : 6) {
+                uint8_t c8 = 0x5A;
+                uint32_t before[5], s = crc_both_update(&c8, 0x12345678u, q, n, before, k);
+                ASSERT_EQ(c8, crc8_update(0x5A, q, n));
+                ASSERT_EQ(s, crc32_update(0x12345678u, q, n));
+                for (size_t i = 0; i < k; i++)
+                    ASSERT_EQ(before[i], crc32_update(0x12345678u, q, n - k + i));
+            }
+        }
+    }
+}
+
+/* The kept-position form of cycle_at (the card's SRAM charges) equals the
+ * dividing one: small steps forward, steps back, jumps, NEVER, for narrow
+ * and wide-ranging clocks. */
+TEST(card_clock, positioned_cycle_at_equals_the_dividing_one)
+{
+    const uint64_t hz[] = {33000000, 133000000, 37000001, 1000000000, 7, 4000000000ull};
+    int narrow = 0;
+    for (int h = 0; h < 6; h++) {
+        ni_clock k;
+        ASSERT_EQ(ni_clock_init(&k, hz[h]), 0);
+        narrow += k.narrow;
+        ni_clock_tpos p = {0, 0, 0};
+        uint64_t t = 0, x = 88172645463325252ull;
+        for (int i = 0; i < 200000; i++) {
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+            if (i % 1000 == 999) t = x % 1000000000000000ull;          /* a jump (either way) */
+            else if (i % 97 == 0 && t > 1000) t -= x % 1000;           /* a small step back */
+            else t += x % 4 ? x % 30000 : x % (3 * k.num + 2);         /* a chunk apart, sometimes more */
+            ASSERT_EQ(ni_clock_cycle_at_pos(&k, &p, t), ni_clock_cycle_at(&k, t));
+        }
+        ASSERT_EQ(ni_clock_cycle_at_pos(&k, &p, SIM_TIME_NEVER), UINT64_MAX);
+        ASSERT_EQ(ni_clock_cycle_at_pos(&k, &p, SIM_TIME_NEVER - 1), ni_clock_cycle_at(&k, SIM_TIME_NEVER - 1));
+    }
+    ASSERT_TRUE(narrow >= 3);   /* 33 and 133 MHz (the chips), 1 GHz */
+}

@@ -3,6 +3,7 @@
 #include "../harness/harness.h"
 #include "../../model/pci/bridge.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define CLK 30000
@@ -223,4 +224,63 @@ TEST(pci_bridge, dma_reads_continuing_a_stream_start_sooner)
     ASSERT_EQ(x.t_done - x.t_first, (1 + 11 + 15) * CLK);
     ASSERT_TRUE(x.t_first >= t0);
     rig_close(&r);
+}
+
+/* The bridge passes runs of steady data phases (full, one clock each, the
+ * write buffer staying empty) in one step; MYRISIM_SLOW_PATHS=1 plans every
+ * phase one by one. Two DMA masters contend (latency timer stops), with
+ * random addresses and lengths, on every chipset and on variants whose
+ * write buffer fills or whose reads are paced by memory: the same times. */
+#define NX 60
+typedef struct { sim_time first, done; uint32_t bursts; } dma_rec;
+
+static void run_dma_mix(const pci_chipset *c, uint32_t seed, dma_rec *out)
+{
+    rig r;
+    rig_open(&r, c);
+    pci_master *m[2] = {pci_master_new(r.b, "dma0", c->bus.width, 16, 0),
+                        pci_master_new(r.b, "dma1", c->bus.width, 64, 512)};
+    static pci_txn x[NX];
+    uint32_t s = seed;
+    for (int i = 0; i < NX; i++) {
+        s = s * 1103515245u + 12345u;
+        uint32_t len = 1 + (s >> 8) % 4096;
+        s = s * 1103515245u + 12345u;
+        uint64_t a = (s >> 8) % (sizeof ram - len);
+        x[i] = dma(a, len, (s >> 3) & 1 ? PCI_WRITE : PCI_READ);
+        ASSERT_EQ(pci_submit(m[i & 1], &x[i]), 0);
+    }
+    evq_run_until(r.q, SIM_TIME_NEVER - 1);
+    for (int i = 0; i < NX; i++) {
+        ASSERT_EQ(x[i].done, x[i].len);
+        out[i] = (dma_rec){x[i].t_first, x[i].t_done, x[i].bursts};
+    }
+    rig_close(&r);
+}
+
+TEST(pci_bridge, steady_phases_in_one_step_give_the_phase_by_phase_times)
+{
+    const pci_chipset *base[] = {&chipset_ppro200, &chipset_p3_550, &chipset_i860_ich2, &chipset_i860_p64h,
+                                 &chipset_440fx};
+    for (int b = 0; b < 5; b++) {
+        for (int v = 0; v < 4; v++) {
+            pci_chipset c = *base[b];
+            if (v == 1) c.br.wr_drain_Bps = 2.0 * c.bus.width / (c.bus.clock_ps * 1e-12);   /* drains faster */
+            if (v == 2) c.br.rd_Bps = 0.5 * c.bus.width / (c.bus.clock_ps * 1e-12);         /* reads paced */
+            if (v == 3) {
+                c.br.wr_buf = 0;                                                          /* no write limit */
+                c.br.rd_Bps = 3.0 * c.bus.width / (c.bus.clock_ps * 1e-12);             /* pacing below the bus */
+            }
+            dma_rec fast[NX], slow[NX];
+            run_dma_mix(&c, 1000u + 7u * (uint32_t)b + (uint32_t)v, fast);
+            setenv("MYRISIM_SLOW_PATHS", "1", 1);
+            run_dma_mix(&c, 1000u + 7u * (uint32_t)b + (uint32_t)v, slow);
+            unsetenv("MYRISIM_SLOW_PATHS");
+            for (int i = 0; i < NX; i++) {
+                ASSERT_EQ(fast[i].first, slow[i].first);
+                ASSERT_EQ(fast[i].done, slow[i].done);
+                ASSERT_EQ(fast[i].bursts, slow[i].bursts);
+            }
+        }
+    }
 }
