@@ -43,6 +43,7 @@ struct lk_dir {
     const lk_source_ops *src;
     void *src_ctx;
     sim_time tx_free;        /* the serialiser is busy until then */
+    sim_time ser_chunk;      /* lk_ser_time of a full chunk, kept: most commits are one */
     sim_time wake_at;        /* pending wake-up for a short chunk, or NEVER */
     int lost_mark;           /* a lost chunk's packet goes on: mark its next symbol LK_LOST */
     int pumping;
@@ -148,6 +149,7 @@ lk_dir *lk_dir_new(evq *q, const lk_params *p, const char *name, char *err, size
     }
     d->q = q;
     d->p = *p;
+    d->ser_chunk = lk_ser_time(p, p->chunk);
     snprintf(d->name, sizeof d->name, "%s", name ? name : "link");
     sw_rng_seed(&d->rng, p->seed);
     d->wake_at = SIM_TIME_NEVER;
@@ -330,15 +332,16 @@ unsigned lk_rx_unit(const lk_dir *d, unsigned max, int *tail)
 void lk_rx_take(lk_dir *d, lk_sym *out, unsigned n, sim_time when)
 {
     if (n > d->rx_n) n = d->rx_n;
-    /* at most two contiguous runs of the ring */
-    unsigned first = d->p.slack - d->rx_head;
-    if (first > n) first = n;
-    if (out) {
-        memcpy(out, d->slack + d->rx_head, first * sizeof *out);
-        memcpy(out + first, d->slack, (n - first) * sizeof *out);
-    }
-    d->rx_head += n;
-    if (d->rx_head >= d->p.slack) d->rx_head -= d->p.slack;
+    /* symbol by symbol: a chunk's few symbols cost less than two memcpy calls */
+    unsigned k = d->rx_head;
+    if (out)
+        for (unsigned i = 0; i < n; i++) {
+            out[i] = d->slack[k];
+            if (++k == d->p.slack) k = 0;
+        }
+    else if ((k += n) >= d->p.slack)
+        k -= d->p.slack;
+    d->rx_head = k;
     d->rx_n -= n;
     progress(d, n);
     sim_time now = evq_now(d->q);
@@ -426,7 +429,7 @@ static void inject_errors(lk_dir *d, flight *f)
 
 static void commit(lk_dir *d, sim_time s, unsigned n)
 {
-    sim_time ser = lk_ser_time(&d->p, n);
+    sim_time ser = n == d->p.chunk ? d->ser_chunk : lk_ser_time(&d->p, n);
     flight *f = sw_ring_push(&d->fl);
     f->n = n;
     f->arrive = s + ser + d->p.prop;
