@@ -402,12 +402,12 @@ uint64_t evq_step(evq *q)
 uint64_t evq_steps(evq *q, sim_time lim, volatile int *stop)
 {
     sim_time t = evq_next(q);
-    if (t > lim) return 0;
+    if (t > lim || t == SIM_TIME_NEVER) return 0;
     uint64_t w = q->h.wakes, steps = 0;
     do {
         run_until(q, t, &t);   /* evq_step, and evq_next after it */
         steps++;
-    } while (q->h.wakes == w && t <= lim && !(stop && *stop));
+    } while (q->h.wakes == w && t <= lim && t != SIM_TIME_NEVER && !(stop && *stop));
     return steps;
 }
 
