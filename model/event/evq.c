@@ -334,7 +334,8 @@ static void remove_top(ev_entry *heap, int *n)
     if (*n) sift_down(heap, *n, 0);
 }
 
-uint64_t evq_run_until(evq *q, sim_time limit)
+/* evq_run_until; *next gets the time of the first event left (evq_next). */
+static uint64_t run_until(evq *q, sim_time limit, sim_time *next)
 {
     uint64_t ran = 0;
     for (;;) {
@@ -350,7 +351,10 @@ uint64_t evq_run_until(evq *q, sim_time limit)
             best = &q->ahead[0];
             which = 2;
         }
-        if (!best || best->t > limit) break;
+        if (!best || best->t > limit) {
+            *next = best ? best->t : SIM_TIME_NEVER;
+            break;
+        }
         ev_entry e = *best;
         if (which == 0) {
             pop(q);
@@ -383,9 +387,27 @@ uint64_t evq_run_until(evq *q, sim_time limit)
     return ran;
 }
 
+uint64_t evq_run_until(evq *q, sim_time limit)
+{
+    sim_time next;
+    return run_until(q, limit, &next);
+}
+
 uint64_t evq_step(evq *q)
 {
     sim_time t = evq_next(q);
     return t == SIM_TIME_NEVER ? 0 : evq_run_until(q, t);
+}
+
+uint64_t evq_steps(evq *q, sim_time lim, volatile int *stop)
+{
+    sim_time t = evq_next(q);
+    if (t > lim || t == SIM_TIME_NEVER) return 0;
+    uint64_t w = q->h.wakes, steps = 0;
+    do {
+        run_until(q, t, &t);   /* evq_step, and evq_next after it */
+        steps++;
+    } while (q->h.wakes == w && t <= lim && t != SIM_TIME_NEVER && !(stop && *stop));
+    return steps;
 }
 

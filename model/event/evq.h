@@ -89,6 +89,13 @@ sim_time evq_next_loud(const evq *q);
 uint64_t evq_run_until(evq *q, sim_time limit);
 /* Run every event at the earliest pending time (one time step). */
 uint64_t evq_step(evq *q);
+/* Time steps (evq_step) while the earliest event is at or before lim, until
+ * a step notes a wake (evq_note_wake) or *stop (if stop) is set, checked
+ * after each step; at least one step if the earliest event is at or before
+ * lim; none once the queue is empty (lim may be SIM_TIME_NEVER). Returns
+ * the number of steps (0: the earliest event is after lim, or none is left).
+ * One call for a driver's loop of steps (model/node/hosts.c, cosim_advance). */
+uint64_t evq_steps(evq *q, sim_time lim, volatile int *stop);
 uint64_t evq_events_run(const evq *q);   /* total, for statistics */
 uint64_t evq_quiet_run(const evq *q);    /* of which quiet ones */
 uint64_t evq_ahead_run(const evq *q);    /* and events ahead */

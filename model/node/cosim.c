@@ -51,13 +51,6 @@ static uint64_t cycle_at(cosim *s, const node *nd, sim_time h)
     return s->lim_c;
 }
 
-/* Running, as of the node's last run (slow paths: asked of the core). */
-int cosim_node_running_of(const cosim *s, int i)
-{
-    const node *nd = &s->nd[i];
-    return (s->slow ? lanai_state_of(nd->core) : nd->state) == LANAI_RUNNING;
-}
-
 void cosim_refresh_states(cosim *s)
 {
     if (!s->slow && !s->states_dirty) return;
@@ -125,6 +118,7 @@ cosim *cosim_new(const topo *t, const cosim_opts *o, char *err, size_t errlen)
         free(s);
         return NULL;
     }
+    s->fprog = fabric_progress(s->f);
     s->L = cosim_lookahead_of(s->f, p);
     ni_clock k;
     ni_clock_init(&k, p->clock_hz);
@@ -281,14 +275,13 @@ sim_time cosim_node_time(const cosim *s, int ni) { return s->nd[ni].time; }
 
 int cosim_node_running(const cosim *s, int ni) { return lanai_state_of(s->nd[ni].core) == LANAI_RUNNING; }
 
-sim_time cosim_min_time_of(const cosim *cs)
+/* cosim_min_time_of's scan (cosim_internal.h). */
+sim_time cosim_min_time_scan(cosim *s)
 {
-    cosim *s = (cosim *)cs;
-    if (!s->slow && !s->m_dirty) return s->m;   /* no node ran since */
     sim_time m = SIM_TIME_NEVER;
     for (int i = 0; i < s->n; i++)
         if (cosim_node_running_of(s, i)) {
-            sim_time t = cosim_node_time(s, i);
+            sim_time t = s->nd[i].time;
             if (t < m) m = t;
         }
     s->m = m;
@@ -306,7 +299,7 @@ sim_time cosim_min_time(const cosim *s)
 static sim_time earliest(cosim *s, int i, sim_time next_event)
 {
     node *nd = &s->nd[i];
-    sim_time t = cosim_node_time(s, i);
+    sim_time t = nd->time;
     if (nd->parked && card_epoch(nd->card) == nd->parked_epoch) {
         /* it repeats its idle loop until a card event or a timer tick */
         sim_time w = nd->parked_until == UINT64_MAX ? SIM_TIME_NEVER : ni_clock_ps(&nd->clk, nd->parked_until);
@@ -328,9 +321,9 @@ sim_time cosim_horizon_of(cosim *s)
             }
     sim_time h = sat_add(best, s->L);
     if (e < h) h = e;
-    sim_time wd = cosim_watchdog_deadline(s);
+    sim_time wd = cosim_watchdog_deadline_of(s);
     if (wd < h) h = wd;
-    sim_time a = cosim_agents_earliest(s);   /* a host process acts then (hosts.c) */
+    sim_time a = cosim_agents_earliest_of(s);   /* a host process acts then (hosts.c) */
     if (a < h) h = a;
     return h;
 }
@@ -341,11 +334,13 @@ sim_time cosim_horizon(cosim *s)
     return cosim_horizon_of(s);
 }
 
-int cosim_node_run(cosim *s, int ni, sim_time h)
+/* cosim_node_run, inline in cosim_round (forced: a round makes ~50 of them
+ * on the 64-node point, each about one core cycle). */
+static inline __attribute__((always_inline)) int node_run(cosim *s, int ni, sim_time h)
 {
     node *nd = &s->nd[ni];
     while ((s->slow ? lanai_state_of(nd->core) : nd->state) == LANAI_RUNNING) {
-        if (cosim_node_time(s, ni) >= h) break;
+        if (nd->time >= h) break;
         uint64_t lim = cycle_at(s, nd, h);
         sim_time t0 = nd->time;
         lanai_state was = nd->state;
@@ -375,6 +370,8 @@ int cosim_node_run(cosim *s, int ni, sim_time h)
     return (s->slow ? lanai_state_of(nd->core) : nd->state) == LANAI_RUNNING;
 }
 
+int cosim_node_run(cosim *s, int ni, sim_time h) { return node_run(s, ni, h); }
+
 /* One round: every running core behind h runs to h, in NI order. An event a
  * core's write created before h also ends the round for the cores after it,
  * so no core passes it in this round: then lower NIs always reach at least
@@ -383,16 +380,29 @@ int cosim_node_run(cosim *s, int ni, sim_time h)
  * a switch does not depend on the lookahead (tests/cosim/test_tieorder.c). */
 void cosim_round(cosim *s, sim_time h)
 {
-    for (int i = 0; i < s->n; i++)
-        if (cosim_node_running_of(s, i) && cosim_node_time(s, i) < h) {
+    /* A node's time and state are final once its turn is over (a run
+     * changes no other node), so the round also finds cosim_min_time_of's
+     * minimum in its pass, unless the slow paths want the scan. */
+    sim_time m = SIM_TIME_NEVER;
+    for (int i = 0; i < s->n; i++) {
+        if (!cosim_node_running_of(s, i)) continue;
+        if (s->nd[i].time < h) {
             uint64_t adds = evq_loud_adds(s->q);
-            cosim_node_run(s, i, h);
+            node_run(s, i, h);
             /* h is at most the next loud event already: only an event the
              * run added can be nearer (slow paths: ask every time) */
-            if (!s->slow && evq_loud_adds(s->q) == adds) continue;
-            sim_time e = evq_next_loud(s->q);
-            if (e < h) h = e;
+            if (s->slow || evq_loud_adds(s->q) != adds) {
+                sim_time e = evq_next_loud(s->q);
+                if (e < h) h = e;
+            }
+            if (s->nd[i].state != LANAI_RUNNING) continue;
         }
+        if (s->nd[i].time < m) m = s->nd[i].time;
+    }
+    if (!s->slow) {
+        s->m = m;
+        s->m_dirty = 0;
+    }
 }
 
 cosim_status cosim_check_of(cosim *s, sim_time now)
@@ -412,7 +422,7 @@ cosim_status cosim_check_of(cosim *s, sim_time now)
     }
     if (cosim_card_fault_report(s)) return COSIM_FAULT;
     if (!running) return cosim_agents_busy(s) ? COSIM_TIME : COSIM_DONE;
-    if (now != SIM_TIME_NEVER && now >= cosim_watchdog_deadline(s)) {
+    if (now != SIM_TIME_NEVER && now >= cosim_watchdog_deadline_of(s)) {
         s->stopped_at = now;
         cosim_deadlock_report(s, now, s->report, sizeof s->report);
         return COSIM_DEADLOCK;
@@ -449,10 +459,10 @@ cosim_status cosim_run(cosim *s, sim_time until)
 }
 
 /* ---- for the watchdog (watchdog.c) ---- */
-sim_time cosim_progress_time(const cosim *s)
+/* The slow paths' progress time: every card asked. */
+sim_time cosim_progress_scan(const cosim *s)
 {
-    sim_time p = fabric_progress(s->f)->last;
-    if (!s->slow) return s->card_progress > p ? s->card_progress : p;
+    sim_time p = s->fprog->last;
     for (int i = 0; i < s->n; i++) {
         sim_time c = card_last_progress(s->nd[i].card);
         if (c > p) p = c;
@@ -460,11 +470,14 @@ sim_time cosim_progress_time(const cosim *s)
     return p;
 }
 
-sim_time cosim_watchdog_deadline(const cosim *s)
+sim_time cosim_progress_time(const cosim *s)
 {
-    if (!s->o.watchdog) return SIM_TIME_NEVER;
-    return sat_add(cosim_progress_time(s), s->o.watchdog);
+    sim_time p = s->fprog->last;
+    if (!s->slow) return s->card_progress > p ? s->card_progress : p;
+    return cosim_progress_scan(s);
 }
+
+sim_time cosim_watchdog_deadline(const cosim *s) { return cosim_watchdog_deadline_of(s); }
 
 sim_time cosim_watchdog_period(const cosim *s) { return s->o.watchdog; }
 const topo *cosim_topo(const cosim *s) { return s->t; }

@@ -5,6 +5,7 @@
 #define MYRISIM_NODE_COSIM_INTERNAL_H
 
 #include "../card/niclock.h"
+#include "../switch/link.h"
 #include "hosts.h"
 
 #include <stdio.h>
@@ -78,6 +79,7 @@ struct cosim {
     uint64_t fault_key_wakes;  /* no card had a fault at this wake count */
     int fault_key_valid;
     struct hs *hs;             /* MYRISIM_COSIM_STATS=2: horizon_stats.c */
+    const lk_progress *fprog;  /* fabric_progress(f), fixed for the fabric's life */
 };
 
 /* Re-read every core's state into its node (cosim.c) at the entry of a
@@ -87,19 +89,61 @@ struct cosim {
 void cosim_refresh_states(cosim *s);
 /* cosim_node_running, cosim_min_time, cosim_horizon and cosim_check on the
  * states as refreshed (the public ones refresh first). */
-int cosim_node_running_of(const cosim *s, int i);
-sim_time cosim_min_time_of(const cosim *s);
 sim_time cosim_horizon_of(cosim *s);
 cosim_status cosim_check_of(cosim *s, sim_time now);
+
+/* The checks the stepping loop makes several times per round and per event
+ * step, inline across cosim.c and hosts.c: each tests its cache's key here
+ * and calls the scan (out of line) only when it is stale. */
+static inline int cosim_node_running_of(const cosim *s, int i)
+{
+    const node *nd = &s->nd[i];
+    return (s->slow ? lanai_state_of(nd->core) : nd->state) == LANAI_RUNNING;
+}
+sim_time cosim_min_time_scan(cosim *s);
+static inline sim_time cosim_min_time_of(const cosim *s)
+{
+    if (!s->slow && !s->m_dirty) return s->m;   /* no node ran since */
+    return cosim_min_time_scan((cosim *)s);
+}
 /* The agent cache (hosts.c), refreshed if stale. */
-void cosim_agents_refresh(const cosim *s);
+void cosim_agents_scan(cosim *s);
+static inline void cosim_agents_refresh(const cosim *s)
+{
+    if (!s->slow && s->ag_cached && s->ag_key_wakes == evq_wakes(s->q) && s->ag_key_version == s->ag_version) return;
+    cosim_agents_scan((cosim *)s);
+}
+/* cosim_agents_earliest (hosts.h) */
+static inline sim_time cosim_agents_earliest_of(const cosim *s)
+{
+    cosim_agents_refresh(s);
+    sim_time best = s->ag_min_at, now = evq_now(s->q);   /* a woken process acts now */
+    if (s->ag_woken && now < best) best = now;
+    return best;
+}
+/* cosim_watchdog_deadline (cosim.h) */
+sim_time cosim_progress_scan(const cosim *s);
+static inline sim_time cosim_watchdog_deadline_of(const cosim *s)
+{
+    if (!s->o.watchdog) return SIM_TIME_NEVER;
+    sim_time p = s->fprog->last;
+    if (!s->slow) p = s->card_progress > p ? s->card_progress : p;
+    else p = cosim_progress_scan(s);
+    return p > SIM_TIME_NEVER - s->o.watchdog ? SIM_TIME_NEVER : p + s->o.watchdog;
+}
 
 /* hosts.c */
 void cosim_hosts_free(cosim *s);
 /* 1 while some host process has not finished. */
 int cosim_agents_busy(const cosim *s);
 /* A card's host-side fault (an engine stopped) into s->report; 1 if any. */
-int cosim_card_fault_report(cosim *s);
+int cosim_card_fault_scan(cosim *s);
+static inline int cosim_card_fault_report(cosim *s)
+{
+    /* a fault notes a wake (card hostif.c): none since the last clean scan, none now */
+    if (!s->slow && s->fault_key_valid && s->fault_key_wakes == evq_wakes(s->q)) return 0;
+    return cosim_card_fault_scan(s);
+}
 
 /* horizon_stats.c (statistics only) */
 struct hs *horizon_stats_new(cosim *s, int demand_only);

@@ -136,14 +136,13 @@ void cosim_agent_done(cosim *s, int a)
     s->ag_version++;
 }
 
-/* What a scan of the agents finds. A flag is set only by a callback that
- * notes a wake (evq_note_wake) and an agent changes only through the
- * functions above, so the result holds while both counts stand. */
-void cosim_agents_refresh(const cosim *cs)
+/* What a scan of the agents finds (cosim_agents_refresh keys it). A flag is
+ * set only by a callback that notes a wake (evq_note_wake) and an agent
+ * changes only through the functions above, so the result holds while both
+ * counts stand. */
+void cosim_agents_scan(cosim *s)
 {
-    cosim *s = (cosim *)cs;
     uint64_t w = evq_wakes(s->q);
-    if (!s->slow && s->ag_cached && s->ag_key_wakes == w && s->ag_key_version == s->ag_version) return;
     int woken = 0, busy = 0;
     sim_time m = SIM_TIME_NEVER;
     for (int i = 0; i < s->nag; i++) {
@@ -160,13 +159,7 @@ void cosim_agents_refresh(const cosim *cs)
     s->ag_cached = 1;
 }
 
-sim_time cosim_agents_earliest(const cosim *s)
-{
-    cosim_agents_refresh(s);
-    sim_time best = s->ag_min_at, now = evq_now(s->q);   /* a woken process acts now */
-    if (s->ag_woken && now < best) best = now;
-    return best;
-}
+sim_time cosim_agents_earliest(const cosim *s) { return cosim_agents_earliest_of(s); }
 
 int cosim_agent_due(const cosim *s, int a, sim_time now)
 {
@@ -194,11 +187,10 @@ int cosim_agents_busy(const cosim *s)
     return s->ag_busy;
 }
 
-int cosim_card_fault_report(cosim *s)
+/* cosim_card_fault_report's scan (cosim_internal.h) */
+int cosim_card_fault_scan(cosim *s)
 {
-    /* a fault notes a wake (card hostif.c): none since the last clean scan, none now */
     uint64_t w = evq_wakes(s->q);
-    if (!s->slow && s->fault_key_valid && s->fault_key_wakes == w) return 0;
     for (int i = 0; i < s->n; i++) {
         const char *f = card_fault(s->nd[i].card);
         if (!f[0]) continue;
@@ -229,7 +221,9 @@ cosim_status cosim_advance(cosim *s, sim_time t, volatile int *stop)
          * between steps that note nothing, the checks above would find
          * what they found before, and the steps run back to back. */
         sim_time lim = m < t ? m : t;
-        if (evq_next(s->q) <= lim) {
+        if (!s->slow) {
+            if (evq_steps(s->q, lim, stop)) continue;
+        } else if (evq_next(s->q) <= lim) {
             uint64_t w = evq_wakes(s->q);
             do evq_step(s->q);
             while (evq_wakes(s->q) == w && evq_next(s->q) <= lim && !(stop && *stop));
