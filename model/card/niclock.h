@@ -60,21 +60,28 @@ typedef struct {
  * wide or den is large (then ni_clock_ps_at divides). free() it. */
 uint64_t *ni_clock_frac_new(const ni_clock *k);
 
+/* Move a kept quotient and remainder of *last / div on to x / div: without
+ * a division while x grows by less than div (both kept positions below). */
+static inline void ni_clock_qr_move(uint64_t *last, uint64_t *q, uint64_t *r, uint64_t x, uint64_t div)
+{
+    uint64_t d = x - *last;
+    if (x >= *last && d < div) {
+        *r += d;
+        if (*r >= div) {
+            *r -= div;
+            (*q)++;
+        }
+    } else {
+        *q = x / div;
+        *r = x % div;
+    }
+    *last = x;
+}
+
 static inline sim_time ni_clock_ps_at(const ni_clock *k, const uint64_t *frac, ni_clock_pos *p, uint64_t c)
 {
     if (!frac) return ni_clock_ps(k, c);
-    uint64_t d = c - p->c;
-    if (c >= p->c && d < k->den) {
-        p->r += d;
-        if (p->r >= k->den) {
-            p->r -= k->den;
-            p->q++;
-        }
-    } else {
-        p->q = c / k->den;
-        p->r = c % k->den;
-    }
-    p->c = c;
+    ni_clock_qr_move(&p->c, &p->q, &p->r, c, k->den);
     if (p->q > k->a_max) return SIM_TIME_NEVER;
     return p->q * k->num + frac[p->r];
 }
@@ -93,18 +100,7 @@ typedef struct {
 static inline uint64_t ni_clock_cycle_at_pos(const ni_clock *k, ni_clock_tpos *p, sim_time t)
 {
     if (t == SIM_TIME_NEVER || k->wide) return ni_clock_cycle_at(k, t);
-    uint64_t d = t - p->t;
-    if (t >= p->t && d < k->num) {
-        p->r += d;
-        if (p->r >= k->num) {
-            p->r -= k->num;
-            p->q++;
-        }
-    } else {
-        p->q = t / k->num;
-        p->r = t % k->num;
-    }
-    p->t = t;
+    ni_clock_qr_move(&p->t, &p->q, &p->r, t, k->num);
     if (p->q >= k->q_max) return UINT64_MAX;
     if (k->narrow) return p->q * k->den + (uint32_t)(p->r * k->den + k->num - 1) / (uint32_t)k->num;
     return p->q * k->den + (p->r * k->den + k->num - 1) / k->num;
