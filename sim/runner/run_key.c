@@ -8,71 +8,39 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-    char *buf;
-    size_t len, cap;
-} text;
-
-static void put(text *t, const char *s, size_t n)
-{
-    if (t->len + n + 1 > t->cap) {
-        size_t cap = t->cap ? t->cap : 1024;
-        while (t->len + n + 1 > cap)
-            cap *= 2;
-        char *b = realloc(t->buf, cap);
-        if (!b) {
-            fprintf(stderr, "myrisim: out of memory for a run key\n");
-            exit(3);
-        }
-        t->buf = b;
-        t->cap = cap;
-    }
-    memcpy(t->buf + t->len, s, n);
-    t->len += n;
-    t->buf[t->len] = 0;
-}
-
-static void puts_(text *t, const char *s) { put(t, s, strlen(s)); }
-
 /* A value with its type, so 4 (int), 4.0 (float) and "4" differ as they do
  * to run_string and run_bool; strings length-prefixed so no text can fake
  * a line break. Lists, arrays and groups in full. */
-static void value(text *t, const config_setting_t *s)
+static void value(FILE *f, const config_setting_t *s)
 {
-    char b[64], nb[NUM_BUF];
+    char nb[NUM_BUF];
     double v;
     switch (s->type) {
     case CONFIG_TYPE_STRING: {
         const char *str = config_setting_get_string(s);
-        snprintf(b, sizeof b, "s%zu:", strlen(str));
-        puts_(t, b);
-        puts_(t, str);
+        fprintf(f, "s%zu:%s", strlen(str), str);
         return;
     }
     case CONFIG_TYPE_BOOL:
-        puts_(t, config_setting_get_bool(s) ? "b1" : "b0");
+        fputs(config_setting_get_bool(s) ? "b1" : "b0", f);
         return;
     case CONFIG_TYPE_INT:
     case CONFIG_TYPE_INT64:
     case CONFIG_TYPE_FLOAT:
         cfg_number(s, &v);
-        snprintf(b, sizeof b, "%c%s", s->type == CONFIG_TYPE_FLOAT ? 'f' : 'i', fmt_exact(v, nb));
-        puts_(t, b);
+        fprintf(f, "%c%s", s->type == CONFIG_TYPE_FLOAT ? 'f' : 'i', fmt_exact(v, nb));
         return;
     default: {   /* group, list, array */
         int n = config_setting_length(s);
-        snprintf(b, sizeof b, "%c%d(", s->type == CONFIG_TYPE_GROUP ? 'g' : 'l', n);
-        puts_(t, b);
+        fprintf(f, "%c%d(", s->type == CONFIG_TYPE_GROUP ? 'g' : 'l', n);
         for (int i = 0; i < n; i++) {
             const config_setting_t *e = config_setting_get_elem(s, (unsigned)i);
-            if (e->name) {
-                puts_(t, e->name);
-                puts_(t, "=");
-            }
-            value(t, e);
-            puts_(t, ",");
+            if (e->name)
+                fprintf(f, "%s=", e->name);
+            value(f, e);
+            fputc(',', f);
         }
-        puts_(t, ")");
+        fputc(')', f);
         return;
     }
     }
@@ -130,46 +98,39 @@ char *run_key(const run_spec *r)
         if (s->set)
             leaves(&ps, cfg_lookup(s->set, roots[k]), roots[k]);
     }
-    text t = {0};
-    puts_(&t, "root ");
-    puts_(&t, r->sc->root);
-    puts_(&t, "\ndir ");
-    puts_(&t, r->sc->dir);
-    puts_(&t, "\n");
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f) {
+        fprintf(stderr, "myrisim: out of memory for a run key\n");
+        exit(3);
+    }
+    fprintf(f, "root %s\ndir %s\n", r->sc->root, r->sc->dir);
     /* the swept setting as experiments see it (run_number, run_params):
-     * the sweep value, not the file's */
+     * the sweep value, not the file's; a sweep elsewhere (unusual) still
+     * tells runs apart by a line of its own */
+    char nb[NUM_BUF];
     const char *swept = r->sc->sweep.present ? r->sc->sweep.param : NULL;
     if (swept && (!strncmp(swept, "cluster.", 8) || !strncmp(swept, "experiment.", 11)))
         add_path(&ps, swept);
+    else if (swept)
+        fprintf(f, "swept %s %s\n", swept, fmt_exact(r->x, nb));
+    /* file order, then the series' own paths, then the swept one: the
+     * order run_params hands the parameters to programs and firmware
+     * builds, so equal keys also mean equal parameter order */
     for (int i = 0; i < ps.n; i++) {
-        puts_(&t, ps.p[i]);
-        puts_(&t, " ");
-        if (swept && !strcmp(ps.p[i], swept)) {
-            char nb[NUM_BUF];
-            puts_(&t, "x");
-            puts_(&t, fmt_exact(r->x, nb));
-        } else {
-            value(&t, run_setting(r, ps.p[i]));
-        }
-        puts_(&t, "\n");
+        fprintf(f, "%s ", ps.p[i]);
+        if (swept && !strcmp(ps.p[i], swept))
+            fprintf(f, "x%s", fmt_exact(r->x, nb));
+        else
+            value(f, run_setting(r, ps.p[i]));
+        fputc('\n', f);
         free(ps.p[i]);
     }
     free(ps.p);
-    if (swept) {   /* a sweep elsewhere (unusual) still tells runs apart */
-        char nb[NUM_BUF];
-        puts_(&t, "swept ");
-        puts_(&t, swept);
-        puts_(&t, " ");
-        puts_(&t, fmt_exact(r->x, nb));
-        puts_(&t, "\n");
+    if (fclose(f) || !buf) {
+        fprintf(stderr, "myrisim: out of memory for a run key\n");
+        exit(3);
     }
-    /* the parameters in the order the program and firmware builds get them */
-    run_param pr[64];
-    int np = run_params(r, pr, 64);
-    for (int i = 0; i < np; i++) {
-        puts_(&t, "param ");
-        puts_(&t, pr[i].name);
-        puts_(&t, "\n");
-    }
-    return t.buf;
+    return buf;
 }
