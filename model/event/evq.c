@@ -252,11 +252,16 @@ void evq_cancel(evq *q, ev_id id)
     q->top_live = 0;
 }
 
+static void remove_top(ev_entry *heap, int *n)
+{
+    heap[0] = heap[--*n];
+    if (*n) sift_down(heap, *n, 0);
+}
+
 static void pop(evq *q)
 {
     q->top_live = 0;
-    q->heap[0] = q->heap[--q->n];
-    if (q->n) sift_down(q->heap, q->n, 0);
+    remove_top(q->heap, &q->n);
 }
 
 /* Drop cancelled entries from the top so evq_next() tells the truth. */
@@ -326,12 +331,6 @@ sim_time evq_next(const evq *q)
     if (q->nq && q->quiet[0].t < t) t = q->quiet[0].t;
     if (q->na && q->ahead[0].t < t) t = q->ahead[0].t;
     return t;
-}
-
-static void remove_top(ev_entry *heap, int *n)
-{
-    heap[0] = heap[--*n];
-    if (*n) sift_down(heap, *n, 0);
 }
 
 /* evq_run_until; *next gets the time of the first event left (evq_next). */

@@ -66,8 +66,6 @@ void cosim_refresh_states(cosim *s)
     s->m_dirty = 1;
 }
 
-static sim_time sat_add(sim_time a, sim_time b) { return a > SIM_TIME_NEVER - b ? SIM_TIME_NEVER : a + b; }
-
 sim_time cosim_lookahead_of(const fabric *f, const lanai_profile *p)
 {
     const topo *t = fabric_topo(f);
@@ -319,7 +317,7 @@ sim_time cosim_horizon_of(cosim *s)
                 sim_time t = earliest(s, i, e);
                 if (t < best) best = t;
             }
-    sim_time h = sat_add(best, s->L);
+    sim_time h = cosim_sat_add(best, s->L);
     if (e < h) h = e;
     sim_time wd = cosim_watchdog_deadline_of(s);
     if (wd < h) h = wd;
@@ -470,12 +468,7 @@ sim_time cosim_progress_scan(const cosim *s)
     return p;
 }
 
-sim_time cosim_progress_time(const cosim *s)
-{
-    sim_time p = s->fprog->last;
-    if (!s->slow) return s->card_progress > p ? s->card_progress : p;
-    return cosim_progress_scan(s);
-}
+sim_time cosim_progress_time(const cosim *s) { return cosim_progress_time_of(s); }
 
 sim_time cosim_watchdog_deadline(const cosim *s) { return cosim_watchdog_deadline_of(s); }
 

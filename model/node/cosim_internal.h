@@ -121,15 +121,21 @@ static inline sim_time cosim_agents_earliest_of(const cosim *s)
     if (s->ag_woken && now < best) best = now;
     return best;
 }
-/* cosim_watchdog_deadline (cosim.h) */
+static inline sim_time cosim_sat_add(sim_time a, sim_time b) { return a > SIM_TIME_NEVER - b ? SIM_TIME_NEVER : a + b; }
+/* cosim_progress_time (watchdog.h): the fabric's and the cards' latest
+ * progress, the cards' kept as a shared maximum (slow paths: every card asked) */
 sim_time cosim_progress_scan(const cosim *s);
+static inline sim_time cosim_progress_time_of(const cosim *s)
+{
+    sim_time p = s->fprog->last;
+    if (!s->slow) return s->card_progress > p ? s->card_progress : p;
+    return cosim_progress_scan(s);
+}
+/* cosim_watchdog_deadline (cosim.h) */
 static inline sim_time cosim_watchdog_deadline_of(const cosim *s)
 {
     if (!s->o.watchdog) return SIM_TIME_NEVER;
-    sim_time p = s->fprog->last;
-    if (!s->slow) p = s->card_progress > p ? s->card_progress : p;
-    else p = cosim_progress_scan(s);
-    return p > SIM_TIME_NEVER - s->o.watchdog ? SIM_TIME_NEVER : p + s->o.watchdog;
+    return cosim_sat_add(cosim_progress_time_of(s), s->o.watchdog);
 }
 
 /* hosts.c */
