@@ -142,7 +142,7 @@ static void pace_event(void *arg)
 static ev_id pace_at(ni_card *c, sim_time t)
 {
     card_recv *r = &c->rcv;
-    r->pace_quiet = (!trace_cur || trace_is_silent(trace_cur)) && r->wp < r->end && ep_rx_empty_until(c->ep) > t;
+    r->pace_quiet = trace_unwritten() && r->wp < r->end && ep_rx_empty_until(c->ep) > t;
     return r->pace_quiet ? evq_at_quiet(c->q, t, pace_event, c) : evq_at(c->q, t, pace_event, c);
 }
 

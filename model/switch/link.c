@@ -197,7 +197,7 @@ sim_time lk_dir_loud_delay(const lk_dir *d)
 /* Its events may go ahead: both ends are the fabric's, no written trace. */
 static int ahead_ok(const lk_dir *d)
 {
-    return d->src_end != LK_END_OTHER && d->snk_end != LK_END_OTHER && (!trace_cur || trace_is_silent(trace_cur));
+    return d->src_end != LK_END_OTHER && d->snk_end != LK_END_OTHER && trace_unwritten();
 }
 
 /* An event of the direction that reaches neither NI: ahead when it may. */

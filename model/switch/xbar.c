@@ -116,7 +116,7 @@ static sim_time now_of(const xbar *x) { return evq_now(x->q); }
  * (evq_at_ahead), except under a written trace. */
 static void at_switch(xbar *x, sim_time t, ev_fn fn, void *arg)
 {
-    if (!trace_cur || trace_is_silent(trace_cur)) evq_at_ahead(x->q, t, fn, arg);
+    if (trace_unwritten()) evq_at_ahead(x->q, t, fn, arg);
     else evq_at(x->q, t, fn, arg);
 }
 

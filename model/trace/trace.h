@@ -52,6 +52,10 @@ int trace_close(trace *t, char *err, size_t errlen);
 trace *trace_new_silent(void);
 /* 1 for a recorder made by trace_new_silent. */
 int trace_is_silent(const trace *t);
+/* 1 while no trace is written (none, or a silent one): only then may the
+ * cores pass events they cannot observe (quiet and ahead events,
+ * docs/speed.md), since a written trace records where their runs end. */
+static inline int trace_unwritten(void) { return !trace_cur || trace_is_silent(trace_cur); }
 
 /* A string written under "otherData" (scenario, run, ...). */
 void trace_meta(trace *t, const char *key, const char *value);
