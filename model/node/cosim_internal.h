@@ -60,7 +60,9 @@ struct cosim {
     uint64_t ag_key_wakes, ag_key_version;   /* the agent cache holds for these */
     int ag_cached, ag_woken;   /* ... some WAIT agent's flag is set */
     sim_time ag_min_at;        /* ... earliest AGENT_AT time */
-    sim_time ag_woke_min;      /* ... earliest woke_at of a woken one (NEVER: now) */
+    sim_time ag_woke_min;      /* ... earliest woke_at of a woken one */
+    int ag_woke_now;           /* ... some woken one has no woke_at: it acts now */
+    int ag_min_idx, ag_min_cnt;   /* ... the first agent acting at ag_min_at, and how many do */
     int ag_busy;               /* ... some agent not DONE */
     int nrun, nfault, nparked; /* nodes running, faulted, parked (cached states) */
     int states_dirty;          /* a core was loaded: refresh before using the above */
@@ -125,14 +127,20 @@ static inline void cosim_agents_refresh(const cosim *s)
     if (!s->slow && s->ag_cached && s->ag_key_wakes == evq_wakes(s->q) && s->ag_key_version == s->ag_version) return;
     cosim_agents_scan((cosim *)s);
 }
+/* When the earliest woken process acts: now, or when lag.c saw it woken
+ * (an event behind the queue); NEVER if none is woken. */
+static inline sim_time cosim_agents_woken_at(const cosim *s)
+{
+    cosim_agents_refresh(s);
+    if (!s->ag_woken) return SIM_TIME_NEVER;
+    sim_time now = evq_now(s->q);
+    return s->ag_woke_now && now < s->ag_woke_min ? now : s->ag_woke_min;
+}
 /* cosim_agents_earliest (hosts.h) */
 static inline sim_time cosim_agents_earliest_of(const cosim *s)
 {
-    cosim_agents_refresh(s);
-    sim_time best = s->ag_min_at, now = evq_now(s->q);   /* a woken process acts now ... */
-    if (s->ag_woken && s->ag_woke_min < now) now = s->ag_woke_min;   /* ... or when lag.c saw it woken */
-    if (s->ag_woken && now < best) best = now;
-    return best;
+    sim_time best = cosim_agents_woken_at(s);
+    return s->ag_min_at < best ? s->ag_min_at : best;
 }
 static inline sim_time cosim_sat_add(sim_time a, sim_time b) { return a > SIM_TIME_NEVER - b ? SIM_TIME_NEVER : a + b; }
 /* cosim_progress_time (watchdog.h): the fabric's and the cards' latest

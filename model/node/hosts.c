@@ -178,19 +178,24 @@ void cosim_agent_done(cosim *s, int a)
 void cosim_agents_scan(cosim *s)
 {
     uint64_t w = evq_wakes(s->q);
-    int woken = 0, busy = 0;
+    int woken = 0, busy = 0, wnow = 0, mi = -1, mc = 0;
     sim_time m = SIM_TIME_NEVER, wm = SIM_TIME_NEVER;
     for (int i = 0; i < s->nag; i++) {
         const agent *a = &s->ag[i];
-        if (a->state == AGENT_AT && a->at < m) m = a->at;
+        if (a->state == AGENT_AT && a->at < m) m = a->at, mi = i, mc = 0;
+        mc += a->state == AGENT_AT && a->at == m;
         if (a->state == AGENT_WAIT && *a->flag) {
             woken = 1;
             if (a->woke_at < wm) wm = a->woke_at;
+            wnow |= a->woke_at == SIM_TIME_NEVER;
         }
         busy |= a->state != AGENT_DONE;
     }
     s->ag_woken = woken;
     s->ag_woke_min = wm;
+    s->ag_woke_now = wnow;
+    s->ag_min_idx = mi;
+    s->ag_min_cnt = mc;
     s->ag_busy = busy;
     s->ag_min_at = m;
     s->ag_key_wakes = w;

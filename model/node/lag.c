@@ -219,17 +219,27 @@ static int catch_up_to(cosim *s, sim_time t, int all)
         }
         int ran = 0, every = all;
         if (!every) {
-            int any = 0;
-            for (int a = 0; a < s->nag; a++)
-                if (due(s, a, t)) {
-                    any = 1;
-                    int j = s->ag_node[a];
-                    if (s->nd[j].state == LANAI_RUNNING && s->nd[j].time < t) {
-                        run_core(s, j, t, &s->lag_end);
-                        ran = 1;
-                    }
+            cosim_agents_refresh(s);
+            if (!s->ag_woken && t < s->ag_min_at) every = 1;   /* nobody acts at t */
+            else if (!s->ag_woken && t == s->ag_min_at && s->ag_min_cnt == 1) {
+                int j = s->ag_node[s->ag_min_idx];   /* the one process due (the usual case) */
+                if (s->nd[j].state == LANAI_RUNNING && s->nd[j].time < t) {
+                    run_core(s, j, t, &s->lag_end);
+                    ran = 1;
                 }
-            if (!any) every = 1;
+            } else {
+                int any = 0;
+                for (int a = 0; a < s->nag; a++)
+                    if (due(s, a, t)) {
+                        any = 1;
+                        int j = s->ag_node[a];
+                        if (s->nd[j].state == LANAI_RUNNING && s->nd[j].time < t) {
+                            run_core(s, j, t, &s->lag_end);
+                            ran = 1;
+                        }
+                    }
+                if (!any) every = 1;
+            }
         }
         if (every) ran |= catch_all(s, t, &s->lag_end);
         if (s->nfault) return 2;
@@ -237,18 +247,11 @@ static int catch_up_to(cosim *s, sim_time t, int all)
     }
 }
 
-/* The earliest time a woken process was woken (NEVER: none is). */
+/* The earliest time a woken process was woken (NEVER: none is), from the
+ * agent cache (stamp_wakes invalidates it). */
 static sim_time woken_at(cosim *s)
 {
-    sim_time m = SIM_TIME_NEVER;
-    for (int a = 0; a < s->nag; a++) {
-        const agent *g = &s->ag[a];
-        if (g->state == AGENT_WAIT && *g->flag) {
-            sim_time w = g->woke_at == SIM_TIME_NEVER ? evq_now(s->q) : g->woke_at;
-            if (w < m) m = w;
-        }
-    }
-    return m;
+    return cosim_agents_woken_at(s);
 }
 
 /* The stepping loop's checks (cosim_check_of) with every core caught up to
