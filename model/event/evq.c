@@ -61,6 +61,8 @@ struct evq {
     ev_fn ahead_fn;           /* ... and its callback, for the error */
     sim_time hwm;             /* the latest time reached (an event run, evq_advance) */
     int lagging;              /* evq_set_lagging */
+    int peek_which;           /* the head evq_peek found, while peek_seq is next_seq (nothing added since) */
+    uint64_t peek_seq;
     int storing;              /* inside evq_stamp_core: a core's store creates */
 };
 
@@ -287,6 +289,7 @@ ev_id evq_after(evq *q, sim_time delay, ev_fn fn, void *arg)
 void evq_cancel(evq *q, ev_id id)
 {
     if (!id) return;
+    q->peek_seq = 0;   /* evq_run_one looks again */
     if (idset_get(&q->ids, id) != LIVE) {
         for (int i = 0; i < q->nq; i++)   /* a quiet one: removed at once */
             if (q->quiet[i].seq == id) {
@@ -460,6 +463,8 @@ int evq_peek(evq *q, sim_time *t, uint32_t *place)
     int which;
     const ev_entry *best = head(q, &which);
     if (!best) return 0;
+    q->peek_which = which;
+    q->peek_seq = q->next_seq;
     *t = best->t;
     *place = (uint32_t)(best->seq & KEY_MASK);
     return 1;
@@ -468,6 +473,12 @@ int evq_peek(evq *q, sim_time *t, uint32_t *place)
 void evq_run_one(evq *q)
 {
     int which;
+    if (q->peek_seq == q->next_seq) {
+        /* evq_peek's head, if nothing was added or cancelled since */
+        q->peek_seq = 0;
+        run_head(q, q->peek_which);
+        return;
+    }
     if (head(q, &which)) run_head(q, which);
 }
 

@@ -172,7 +172,8 @@ static inline uint32_t evq_place_swap(evq *q, uint32_t p)
 uint32_t evq_creator_swap(evq *q, uint32_t p);
 /* The earliest event: 1 and its time and place, 0 if none is pending. */
 int evq_peek(evq *q, sim_time *t, uint32_t *place);
-/* Run the earliest event (evq_peek's). */
+/* Run the earliest event (evq_peek's; found again unless nothing was added
+ * or cancelled since the peek). */
 void evq_run_one(evq *q);
 /* The latest time of any event run so far. */
 sim_time evq_hwm(const evq *q);

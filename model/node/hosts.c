@@ -215,6 +215,12 @@ int cosim_agent_due(const cosim *s, int a, sim_time now)
 
 int cosim_agents_due(const cosim *s, sim_time now, unsigned char *due, int n)
 {
+    cosim_agents_refresh(s);
+    if (!s->slow && !s->ag_woken && now == s->ag_min_at && s->ag_min_cnt == 1 && s->ag_min_idx < n) {
+        memset(due, 0, (size_t)n);   /* the one process due at the earliest time (the usual pass) */
+        due[s->ag_min_idx] = 1;
+        return 1;
+    }
     int k = 0;
     for (int a = 0; a < n; a++) k += due[a] = a < s->nag && cosim_agent_due(s, a, now);
     return k;
