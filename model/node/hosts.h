@@ -71,6 +71,10 @@ void cosim_agent_acted(cosim *s, uint32_t was);
  * running core, no event, no watchdog, no process due at a time), where
  * cosim_horizon would be SIM_TIME_NEVER. */
 int cosim_lags(const cosim *s);
+/* Every running core caught up with the event queue (a no-op without
+ * lagging cores): before results are read where a run stops between steps
+ * (a failed host program). */
+void cosim_sync(cosim *s);
 /* Node ni's host program returned an error: the run ends there (a failed
  * program fails the run; running the cores on would only end at the
  * watchdog, and read as a deadlock). The first failure is the one named. */

@@ -51,6 +51,7 @@ int lag_usable(const cosim *s, volatile int *stop)
 }
 
 int cosim_lags(const cosim *s) { return lag_usable(s, NULL); }
+void cosim_sync(cosim *s) { lag_sync(s); }
 
 /* Core j until its time reaches h (every cycle before h has run), or the
  * first event its own stores make before that. */
@@ -160,28 +161,28 @@ static int stamp_wakes(cosim *s, sim_time t)
 
 /* The events up to lim, in order, each after the cores it needs. After an
  * event that notes a wake only the rest of its time step runs: returns 1.
- * 2 when a core faulted. 0 when every event up to lim has run. */
+ * 2 when a core faulted meanwhile. 0 when every event up to lim has run. */
 static int lag_events(cosim *s, sim_time lim)
 {
     evq *q = s->q;
     uint64_t w0 = evq_wakes(q);
-    int woken = 0;
+    int woken = 0, f0 = s->nfault;
     sim_time t;
     uint32_t pl;
     while (evq_peek(q, &t, &pl) && t <= lim) {
         if (t >= cosim_sat_add(s->lag_min, s->Llag) && rule2(s, t)) {
-            if (s->nfault) return 2;
+            if (s->nfault != f0) return 2;
             continue;
         }
         if (evq_place_is_node(pl)) {
             int j = (int)pl - 1;
             if (j < s->n && s->nd[j].state == LANAI_RUNNING && s->nd[j].time < t) {
                 run_core(s, j, t, &s->lag_own);
-                if (s->nfault) return 2;
+                if (s->nfault != f0) return 2;
                 continue;
             }
         } else if (pl == EVQ_PLACE_UNKNOWN && catch_all(s, t, &s->lag_unknown)) {
-            if (s->nfault) return 2;
+            if (s->nfault != f0) return 2;
             continue;
         }
         if (s->lag_check) check_before(s);
@@ -210,11 +211,12 @@ static int due(const cosim *s, int a, sim_time t)
  * t. Returns as lag_events. */
 static int catch_up_to(cosim *s, sim_time t, int all)
 {
+    int f0 = s->nfault;
     for (;;) {
         int r = lag_events(s, t);
         if (r) return r;
         if (t >= cosim_sat_add(s->lag_min, s->Llag) && rule2(s, t)) {
-            if (s->nfault) return 2;
+            if (s->nfault != f0) return 2;
             continue;
         }
         int ran = 0, every = all;
@@ -242,7 +244,7 @@ static int catch_up_to(cosim *s, sim_time t, int all)
             }
         }
         if (every) ran |= catch_all(s, t, &s->lag_end);
-        if (s->nfault) return 2;
+        if (s->nfault != f0) return 2;
         if (!ran) return 0;
     }
 }
@@ -326,7 +328,7 @@ void lag_sync(cosim *s)
     sim_time t = evq_hwm(s->q);
     cosim_refresh_states(s);
     /* a wake on the way needs no stop: the caller steps with rounds, which
-     * see the flag */
+     * see the flag; a core that faults on the way stops, the others go on */
     while (catch_up_to(s, t, 1)) {
     }
     evq_advance(s->q, t);

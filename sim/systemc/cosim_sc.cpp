@@ -97,6 +97,7 @@ struct cosim_top : sc_core::sc_module {
     // platform calls fail and unwinds.
     void finish(cosim_status st)
     {
+        cosim_sync(s);   // every core caught up, as after a step without lagging cores
         stopping = true;
         result = st;
         cosim_stop_text(s, st, until, why, sizeof why);
