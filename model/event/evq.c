@@ -59,6 +59,11 @@ struct evq {
     sim_time floor_lead;      /* no floor is nearer than this after the earliest event ahead */
     sim_time ahead_lim;       /* while one runs: its time + la, the earliest loud event it may make */
     ev_fn ahead_fn;           /* ... and its callback, for the error */
+    sim_time hwm;             /* the latest time reached (an event run, evq_advance) */
+    int lagging;              /* evq_set_lagging */
+    int peek_which;           /* the head evq_peek found, while peek_seq is next_seq (nothing added since) */
+    uint64_t peek_seq;
+    int storing;              /* inside evq_stamp_core: a core's store creates */
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -81,6 +86,7 @@ evq *evq_new(void)
 {
     evq *q = xrealloc(NULL, sizeof *q);
     *q = (evq){.next_seq = 1, .quiet_off = evq_slow_paths()};
+    q->h.push_min = SIM_TIME_NEVER;
     return q;
 }
 
@@ -105,14 +111,17 @@ static int before(const ev_entry *a, const ev_entry *b)
 
 evq_stamp evq_stamp_core(evq *q, sim_time t, unsigned ni)
 {
-    evq_stamp old = {q->st_t, q->st_key, q->st_set};
-    if (ni + 1u > KEY_MASK) {
+    evq_stamp old = {q->st_t, q->st_key, q->st_set, q->h.place, q->h.cre, q->storing, q->h.now};
+    if (ni + 1u >= KEY_MASK) {
         fprintf(stderr, "myrisim: MODEL ERROR: NI %u is beyond the event queue's stamp keys\n", ni);
         abort();
     }
     q->st_t = t;
     q->st_key = ni + 1u;
     q->st_set = 1;
+    q->h.place = q->h.cre = evq_place_ni(ni);
+    q->storing = 1;
+    if (q->lagging) q->h.now = t;
     return old;
 }
 
@@ -121,6 +130,46 @@ void evq_stamp_restore(evq *q, evq_stamp old)
     q->st_t = old.t;
     q->st_key = old.key;
     q->st_set = old.set;
+    q->h.place = old.place;
+    q->h.cre = old.cre;
+    q->storing = old.storing;
+    if (q->lagging) q->h.now = old.now;
+}
+
+uint32_t evq_creator_swap(evq *q, uint32_t p)
+{
+    uint32_t o = q->h.cre;
+    q->h.cre = q->h.place = p;
+    return o;
+}
+
+sim_time evq_hwm(const evq *q) { return q->hwm; }
+void evq_set_lagging(evq *q, int on) { q->lagging = on; }
+void evq_rewind(evq *q, sim_time t) { q->h.now = t < q->hwm ? t : q->hwm; }
+
+/* A time before the latest reached (push). Without lagging cores that is
+ * before now: it runs at now. With them, an event of the creator's own
+ * node place keeps its time (no earlier than its creator's instant): its
+ * node's core is behind, and no event of that place after it has run
+ * (model/node/lag.c). Anything else before the latest time reached would
+ * run after events of its place that come later: a MODEL ERROR, except
+ * what an event in step with the queue creates before its own time, which
+ * runs at now as always. */
+static sim_time past(evq *q, sim_time t)
+{
+    if (!q->lagging) return t < q->h.now ? q->h.now : t;
+    uint32_t p = q->h.place;
+    if (evq_place_is_node(p) && p == q->h.cre) {
+        sim_time lo = q->st_set ? q->st_t : q->h.now;
+        return t < lo ? lo : t;
+    }
+    if (!q->storing && q->h.now == q->hwm) return t < q->h.now ? q->h.now : t;
+    fprintf(stderr,
+            "myrisim: MODEL ERROR: an event of place %u at %llu ps made by place %u behind the queue (at %llu ps, "
+            "latest %llu ps): a lagging core's effect outside its node before the lookahead\n",
+            (unsigned)p, (unsigned long long)t, (unsigned)q->h.cre, (unsigned long long)q->h.now,
+            (unsigned long long)q->hwm);
+    abort();
 }
 
 uint64_t evq_stamp_inversions(const evq *q) { return q->inversions; }
@@ -155,12 +204,13 @@ static inline void sift_down(ev_entry *heap, int n, int i)
  * the creator's stamp. */
 static inline ev_id push(evq *q, ev_entry **heap, int *n, int *cap, sim_time t, ev_fn fn, void *arg)
 {
-    if (t < q->h.now) t = q->h.now;
+    if (t < q->hwm) t = past(q, t);
+    if (t < q->h.push_min) q->h.push_min = t;
     if (*n == *cap) {
         *cap = *cap ? *cap * 2 : 64;
         *heap = xrealloc(*heap, (size_t)*cap * sizeof **heap);
     }
-    ev_id id = q->next_seq++;
+    ev_id id = q->next_seq++ << KEY_BITS | q->h.place;   /* the place rides in the id's low bits */
     sim_time st = q->st_set ? q->st_t : q->h.now;
     uint64_t age = t > st ? t - st : 0;
     if (age > AGE_MAX) age = AGE_MAX;
@@ -239,6 +289,7 @@ ev_id evq_after(evq *q, sim_time delay, ev_fn fn, void *arg)
 void evq_cancel(evq *q, ev_id id)
 {
     if (!id) return;
+    q->peek_seq = 0;   /* evq_run_one looks again */
     if (idset_get(&q->ids, id) != LIVE) {
         for (int i = 0; i < q->nq; i++)   /* a quiet one: removed at once */
             if (q->quiet[i].seq == id) {
@@ -298,6 +349,7 @@ void evq_set_observer(evq *q, evq_observer fn, void *ctx)
 void evq_advance(evq *q, sim_time t)
 {
     if (t > q->h.now) q->h.now = t;
+    if (q->h.now > q->hwm) q->hwm = q->h.now;
 }
 
 static sim_time next_heap(const evq *q)
@@ -333,57 +385,101 @@ sim_time evq_next(const evq *q)
     return t;
 }
 
+/* The least of the three heads, in (time, stamp, seq) order: 0 the main
+ * heap, 1 the quiet one, 2 the heap ahead; NULL if none is pending. */
+static inline const ev_entry *head(evq *q, int *which)
+{
+    skim(q);
+    const ev_entry *best = q->n ? &q->heap[0] : NULL;
+    *which = 0;
+    if (q->nq && (!best || before(&q->quiet[0], best))) {
+        best = &q->quiet[0];
+        *which = 1;
+    }
+    if (q->na && (!best || before(&q->ahead[0], best))) {
+        best = &q->ahead[0];
+        *which = 2;
+    }
+    return best;
+}
+
+/* Take head `which` off its heap and run it. */
+static inline void run_head(evq *q, int which)
+{
+    ev_entry e = which == 0 ? q->heap[0] : which == 1 ? q->quiet[0] : q->ahead[0];
+    if (which == 0) {
+        pop(q);
+        idset_del(&q->ids, e.seq);
+    } else if (which == 1) {
+        quiet_remove(q, 0);
+        q->quiet_run++;
+    } else {
+        remove_top(q->ahead, &q->na);
+        q->ahead_run++;
+        q->ahead_lim = e.t + q->la < e.t ? SIM_TIME_NEVER : e.t + q->la;
+        q->ahead_fn = e.fn;
+    }
+    q->h.now = e.t;   /* the running event's time: an own event of a lagging core may lie behind the latest */
+    if (e.t > q->hwm) q->hwm = e.t;
+    q->run_count++;
+    q->inversions += e.t == q->last_t && e.seq < q->last_seq;
+    q->last_t = e.t;
+    q->last_seq = e.seq;
+    /* what it creates is stamped with its time and keyed with its node
+     * place; an event of no node keeps a core's key only within the core's
+     * instant (age 0) */
+    uint32_t pl = (uint32_t)(e.seq & KEY_MASK), cre = q->h.cre, place = q->h.place;
+    q->st_t = e.t;
+    q->st_key = evq_place_is_node(pl) ? pl : (e.tie >> KEY_BITS) == AGE_MAX ? (uint32_t)(e.tie & KEY_MASK) : 0;
+    q->st_set = 1;
+    q->h.cre = q->h.place = pl;
+    e.fn(e.arg);
+    q->h.cre = cre;
+    q->h.place = place;
+    q->st_set = 0;
+    q->ahead_lim = 0;
+    if (q->obs) q->obs(q->obs_ctx, e.t, e.fn, e.arg);
+}
+
 /* evq_run_until; *next gets the time of the first event left (evq_next). */
 static uint64_t run_until(evq *q, sim_time limit, sim_time *next)
 {
     uint64_t ran = 0;
     for (;;) {
-        skim(q);
-        /* the least of the three heads, in (time, stamp, seq) order */
-        const ev_entry *best = q->n ? &q->heap[0] : NULL;
-        int which = 0;
-        if (q->nq && (!best || before(&q->quiet[0], best))) {
-            best = &q->quiet[0];
-            which = 1;
-        }
-        if (q->na && (!best || before(&q->ahead[0], best))) {
-            best = &q->ahead[0];
-            which = 2;
-        }
+        int which;
+        const ev_entry *best = head(q, &which);
         if (!best || best->t > limit) {
             *next = best ? best->t : SIM_TIME_NEVER;
             break;
         }
-        ev_entry e = *best;
-        if (which == 0) {
-            pop(q);
-            idset_del(&q->ids, e.seq);
-        } else if (which == 1) {
-            quiet_remove(q, 0);
-            q->quiet_run++;
-        } else {
-            remove_top(q->ahead, &q->na);
-            q->ahead_run++;
-            q->ahead_lim = e.t + q->la < e.t ? SIM_TIME_NEVER : e.t + q->la;
-            q->ahead_fn = e.fn;
-        }
-        q->h.now = e.t;
-        q->run_count++;
+        run_head(q, which);
         ran++;
-        q->inversions += e.t == q->last_t && e.seq < q->last_seq;
-        q->last_t = e.t;
-        q->last_seq = e.seq;
-        /* what it creates is stamped with its time; a core's key survives
-         * only within the core's instant (age 0) */
-        q->st_t = e.t;
-        q->st_key = (e.tie >> KEY_BITS) == AGE_MAX ? (uint32_t)(e.tie & KEY_MASK) : 0;
-        q->st_set = 1;
-        e.fn(e.arg);
-        q->st_set = 0;
-        q->ahead_lim = 0;
-        if (q->obs) q->obs(q->obs_ctx, e.t, e.fn, e.arg);
     }
     return ran;
+}
+
+int evq_peek(evq *q, sim_time *t, uint32_t *place)
+{
+    int which;
+    const ev_entry *best = head(q, &which);
+    if (!best) return 0;
+    q->peek_which = which;
+    q->peek_seq = q->next_seq;
+    *t = best->t;
+    *place = (uint32_t)(best->seq & KEY_MASK);
+    return 1;
+}
+
+void evq_run_one(evq *q)
+{
+    int which;
+    if (q->peek_seq == q->next_seq) {
+        /* evq_peek's head, if nothing was added or cancelled since */
+        q->peek_seq = 0;
+        run_head(q, q->peek_which);
+        return;
+    }
+    if (head(q, &which)) run_head(q, which);
 }
 
 uint64_t evq_run_until(evq *q, sim_time limit)

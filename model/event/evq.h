@@ -27,6 +27,9 @@ typedef struct {
     uint64_t now;                         /* sim_time */
     uint64_t wakes;                       /* evq_note_wake calls */
     uint64_t loud_adds;                   /* events added that evq_next_loud sees */
+    uint64_t push_min;                    /* earliest time pushed since evq_push_min_reset */
+    uint32_t place;                       /* the place given to new events (evq_place_swap) */
+    uint32_t cre;                         /* the place of whatever runs now (an event, a store, a host) */
 } evq_head;
 typedef uint64_t ev_id;                  /* 0 is never a valid id */
 
@@ -129,12 +132,60 @@ typedef struct {
     uint64_t t;          /* sim_time of the creating instant */
     uint32_t key;        /* 0: events and hosts; 1 + NI: that NI's core */
     int set;
+    uint32_t place, cre; /* the places (below) saved with it */
+    int storing;
+    uint64_t now;        /* lagging cores: the queue's now, which a store sees as its own time */
 } evq_stamp;
-/* Stamp what is created until evq_stamp_restore(q, old); returns old. */
+/* Stamp what is created until evq_stamp_restore(q, old); returns old.
+ * With lagging cores (evq_set_lagging) now is t meanwhile: a store behind
+ * the queue sees its own time, as it would in step with the queue. */
 evq_stamp evq_stamp_core(evq *q, sim_time t, unsigned ni);
 void evq_stamp_restore(evq *q, evq_stamp old);
 /* Events run after one with a higher sequence number at the same time:
  * where the stamped order differs from the creation order. */
 uint64_t evq_stamp_inversions(const evq *q);
+
+/* Places (docs/speed.md "A per-node horizon"): every event carries the
+ * place whose state it touches, so a driver can let a node's core lag
+ * behind the queue until an event of its own place comes (model/node/lag.c).
+ * New events take the place of whatever creates them (the running event,
+ * a core's store: evq_stamp_core, a host: evq_creator_swap); code where an
+ * event crosses between the fabric and an NI says so (evq_place_swap).
+ * The stamped order uses it: what an event of node place p creates is
+ * stamped with key p, so same-time ties never depend on the order in
+ * which different places ran. Unknown (0): a driver must treat the event
+ * as touching every node. */
+#define EVQ_PLACE_UNKNOWN 0u
+#define EVQ_PLACE_FABRIC ((1u << EVQ_STAMP_KEY_BITS) - 1u)
+static inline uint32_t evq_place_ni(unsigned ni) { return ni + 1u; }
+static inline int evq_place_is_node(uint32_t p) { return p != EVQ_PLACE_UNKNOWN && p != EVQ_PLACE_FABRIC; }
+/* Give new events place p until swapped back; returns the old one. */
+static inline uint32_t evq_place_swap(evq *q, uint32_t p)
+{
+    evq_head *h = (evq_head *)(void *)q;
+    uint32_t o = h->place;
+    h->place = p;
+    return o;
+}
+/* The creator's place (and new events') for a host process acting: returns
+ * the old creator's place; swap back with the same call. */
+uint32_t evq_creator_swap(evq *q, uint32_t p);
+/* The earliest event: 1 and its time and place, 0 if none is pending. */
+int evq_peek(evq *q, sim_time *t, uint32_t *place);
+/* Run the earliest event (evq_peek's; found again unless nothing was added
+ * or cancelled since the peek). */
+void evq_run_one(evq *q);
+/* The latest time of any event run so far. */
+sim_time evq_hwm(const evq *q);
+/* Lagging cores (model/node/lag.c): a core's store behind the queue keeps
+ * its events' times (events of its own place), and an event that another
+ * place creates before evq_hwm aborts with a MODEL ERROR. 0 (the default):
+ * a time before now runs at now, as always. */
+void evq_set_lagging(evq *q, int on);
+/* Lagging cores: the queue's now back to t (at most evq_hwm), where a host
+ * process woken by a lagging core's own event acts (model/node/lag.c). */
+void evq_rewind(evq *q, sim_time t);
+static inline void evq_push_min_reset(evq *q) { ((evq_head *)(void *)q)->push_min = SIM_TIME_NEVER; }
+static inline sim_time evq_push_min(const evq *q) { return ((const evq_head *)(const void *)q)->push_min; }
 
 #endif

@@ -39,17 +39,6 @@ static void update_time(cosim *s, node *nd)
     nd->state = lanai_state_of(nd->core);
 }
 
-/* The first cycle at or after h on node nd's clock. Every node has the same
- * clock (cosim_new), so a round's horizon is converted once, not per node. */
-static uint64_t cycle_at(cosim *s, const node *nd, sim_time h)
-{
-    if (s->slow) return ni_clock_cycle_at(&nd->clk, h);
-    if (h != s->lim_h) {
-        s->lim_h = h;
-        s->lim_c = ni_clock_cycle_at(&nd->clk, h);
-    }
-    return s->lim_c;
-}
 
 void cosim_refresh_states(cosim *s)
 {
@@ -149,7 +138,9 @@ cosim *cosim_new(const topo *t, const cosim_opts *o, char *err, size_t errlen)
         lanai_set_idle_skip(nd->core, o->idle_skip);
         ni_clock_init(&nd->clk, p->clock_hz);
         update_time(s, nd);
+        uint32_t was = evq_creator_swap(s->q, evq_place_ni((unsigned)i));   /* the card's events are its node's */
         nd->card = card_new(s->q, nd->core, t->node[topo_ni_node(t, i)].name, err, errlen);
+        evq_creator_swap(s->q, was);
         if (!nd->card) {
             cosim_free(s);
             return NULL;
@@ -160,6 +151,7 @@ cosim *cosim_new(const topo *t, const cosim_opts *o, char *err, size_t errlen)
     }
     const char *st = getenv("MYRISIM_COSIM_STATS");
     if (st && (!strcmp(st, "2") || !strcmp(st, "3"))) s->hs = horizon_stats_new(s, st[0] == '3');
+    lag_init(s);
     return s;
 }
 
@@ -176,16 +168,22 @@ void cosim_free(cosim *s)
             skipped += is.cycles;
             cycles += lanai_cycles(s->nd[i].core);
         }
-        fprintf(stderr, "cosim stats: %d nodes, %llu rounds, %llu core runs (%llu parked), %llu events (%llu quiet, %llu ahead), "
+        uint64_t lagged = s->lag_own + s->lag_rule2 + s->lag_unknown + s->lag_end;
+        fprintf(stderr, "cosim stats: %d nodes, %llu rounds, %llu core runs (%llu parked, %llu lagged), %llu events (%llu quiet, %llu ahead), "
                 "%llu wake notes, %llu core cycles (%llu skipped idle in %llu skips)\n", s->n,
                 (unsigned long long)s->st.rounds, (unsigned long long)s->st.core_runs,
-                (unsigned long long)s->st.parked_runs, (unsigned long long)evq_events_run(s->q),
+                (unsigned long long)s->st.parked_runs, (unsigned long long)lagged, (unsigned long long)evq_events_run(s->q),
                 (unsigned long long)evq_quiet_run(s->q), (unsigned long long)evq_ahead_run(s->q),
                 (unsigned long long)evq_wakes(s->q),
                 (unsigned long long)cycles, (unsigned long long)skipped, (unsigned long long)skips);
         fprintf(stderr, "cosim stats: stamped ties, %llu events ran before a same-time event made earlier; "
                 "lookahead of events ahead %llu ps\n",
                 (unsigned long long)evq_stamp_inversions(s->q), (unsigned long long)evq_lookahead(s->q));
+        if (lagged)
+            fprintf(stderr, "cosim stats: per-node horizon (lag %llu ps): core runs %llu before own events, %llu by the lookahead, "
+                    "%llu for events of unknown place, %llu when processes act or checks read every core\n",
+                    (unsigned long long)s->Llag, (unsigned long long)s->lag_own, (unsigned long long)s->lag_rule2,
+                    (unsigned long long)s->lag_unknown, (unsigned long long)s->lag_end);
         char drops[1024];
         if (s->f && fabric_drop_summary(s->f, drops, sizeof drops)[0]) fprintf(stderr, "cosim stats: %s\n", drops);
         horizon_stats_free(s->hs, evq_now(s->q));
@@ -200,6 +198,7 @@ void cosim_free(cosim *s)
     cosim_hosts_free(s);
     free(s->nd);
     free(s->ll_pkts);
+    free(s->lag_epoch);
     free(s->frac);
     fabric_free(s->f);
     evq_free(s->q);
@@ -236,7 +235,9 @@ int cosim_load(cosim *s, int ni, const char *elf, char *err, size_t errlen)
         return -1;
     }
     lanai_sram_written(nd->core, at, (uint32_t)w);
+    uint32_t was = evq_creator_swap(s->q, evq_place_ni((unsigned)ni));
     card_reset(nd->card);
+    evq_creator_swap(s->q, was);
     s->card_progress = 0;
     for (int i = 0; i < s->n; i++)
         if (card_last_progress(s->nd[i].card) > s->card_progress) s->card_progress = card_last_progress(s->nd[i].card);
@@ -339,7 +340,7 @@ static inline __attribute__((always_inline)) int node_run(cosim *s, int ni, sim_
     node *nd = &s->nd[ni];
     while ((s->slow ? lanai_state_of(nd->core) : nd->state) == LANAI_RUNNING) {
         if (nd->time >= h) break;
-        uint64_t lim = cycle_at(s, nd, h);
+        uint64_t lim = cosim_cycle_at(s, nd, h);
         sim_time t0 = nd->time;
         lanai_state was = nd->state;
         int was_parked = nd->parked != 0;
@@ -440,6 +441,7 @@ cosim_status cosim_check(cosim *s, sim_time now)
 
 cosim_status cosim_run(cosim *s, sim_time until)
 {
+    lag_sync(s);   /* after host processes with lagging cores (lag.c) */
     s->report[0] = 0;
     cosim_refresh_states(s);
     for (;;) {

@@ -34,6 +34,7 @@ typedef struct {
     agent_state state;
     sim_time at;               /* AGENT_AT: acts at this time */
     volatile int *flag;        /* AGENT_WAIT: acts once an event sets *flag */
+    sim_time woke_at;          /* ... at this time, if lagging cores (lag.c) said when; else NEVER: now */
 } agent;
 
 struct cosim {
@@ -59,6 +60,9 @@ struct cosim {
     uint64_t ag_key_wakes, ag_key_version;   /* the agent cache holds for these */
     int ag_cached, ag_woken;   /* ... some WAIT agent's flag is set */
     sim_time ag_min_at;        /* ... earliest AGENT_AT time */
+    sim_time ag_woke_min;      /* ... earliest woke_at of a woken one */
+    int ag_woke_now;           /* ... some woken one has no woke_at: it acts now */
+    int ag_min_idx, ag_min_cnt;   /* ... the first agent acting at ag_min_at, and how many do */
     int ag_busy;               /* ... some agent not DONE */
     int nrun, nfault, nparked; /* nodes running, faulted, parked (cached states) */
     int states_dirty;          /* a core was loaded: refresh before using the above */
@@ -79,6 +83,16 @@ struct cosim {
     uint64_t fault_key_wakes;  /* no card had a fault at this wake count */
     int fault_key_valid;
     struct hs *hs;             /* MYRISIM_COSIM_STATS=2: horizon_stats.c */
+    int *ag_node;              /* per agent: the node whose host runs it, -1 if not said (cosim_agent_node) */
+    int ag_unplaced;           /* agents with no node */
+    /* the per-node horizon (lag.c) */
+    int lag_ok;                /* it may run: fast paths, MYRISIM_NODE_LAG not 0 */
+    int lagging;               /* cores may be behind the queue (lag_advance ran since the last lag_sync) */
+    sim_time Llag;             /* a core may lag this far behind an event of another place */
+    sim_time lag_min;          /* at most the least running core's time */
+    int lag_check;             /* MYRISIM_LAG_CHECK: every event checked against the cards' epochs */
+    uint64_t *lag_epoch;
+    uint64_t lag_own, lag_rule2, lag_unknown, lag_end;   /* core runs: before own events, by the lookahead, for unknown events, at stepping ends */
     const lk_progress *fprog;  /* fabric_progress(f), fixed for the fabric's life */
 };
 
@@ -113,13 +127,20 @@ static inline void cosim_agents_refresh(const cosim *s)
     if (!s->slow && s->ag_cached && s->ag_key_wakes == evq_wakes(s->q) && s->ag_key_version == s->ag_version) return;
     cosim_agents_scan((cosim *)s);
 }
+/* When the earliest woken process acts: now, or when lag.c saw it woken
+ * (an event behind the queue); NEVER if none is woken. */
+static inline sim_time cosim_agents_woken_at(const cosim *s)
+{
+    cosim_agents_refresh(s);
+    if (!s->ag_woken) return SIM_TIME_NEVER;
+    sim_time now = evq_now(s->q);
+    return s->ag_woke_now && now < s->ag_woke_min ? now : s->ag_woke_min;
+}
 /* cosim_agents_earliest (hosts.h) */
 static inline sim_time cosim_agents_earliest_of(const cosim *s)
 {
-    cosim_agents_refresh(s);
-    sim_time best = s->ag_min_at, now = evq_now(s->q);   /* a woken process acts now */
-    if (s->ag_woken && now < best) best = now;
-    return best;
+    sim_time best = cosim_agents_woken_at(s);
+    return s->ag_min_at < best ? s->ag_min_at : best;
 }
 static inline sim_time cosim_sat_add(sim_time a, sim_time b) { return a > SIM_TIME_NEVER - b ? SIM_TIME_NEVER : a + b; }
 /* cosim_progress_time (watchdog.h): the fabric's and the cards' latest
@@ -150,6 +171,28 @@ static inline int cosim_card_fault_report(cosim *s)
     if (!s->slow && s->fault_key_valid && s->fault_key_wakes == evq_wakes(s->q)) return 0;
     return cosim_card_fault_scan(s);
 }
+
+/* The first cycle at or after h on node nd's clock. Every node has the same
+ * clock (cosim_new), so a round's horizon is converted once, not per node. */
+static inline uint64_t cosim_cycle_at(cosim *s, const node *nd, sim_time h)
+{
+    if (s->slow) return ni_clock_cycle_at(&nd->clk, h);
+    if (h != s->lim_h) {
+        s->lim_h = h;
+        s->lim_c = ni_clock_cycle_at(&nd->clk, h);
+    }
+    return s->lim_c;
+}
+
+/* lag.c: the per-node horizon (docs/speed.md): cores lag behind the event
+ * queue and are caught up on demand. */
+void lag_init(cosim *s);
+/* cosim_advance with lagging cores, when lag_usable. */
+int lag_usable(const cosim *s, volatile int *stop);
+cosim_status lag_advance(cosim *s, sim_time t);
+/* Every running core caught up with the queue (as today's loop leaves
+ * them); lagging off until the next lag_advance. */
+void lag_sync(cosim *s);
 
 /* horizon_stats.c (statistics only) */
 struct hs *horizon_stats_new(cosim *s, int demand_only);

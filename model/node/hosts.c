@@ -8,8 +8,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+static int add_host_in(cosim *s, int ni, const host_profile *hp, int bus, const pci_p2p_params *bp, char *err,
+                       size_t errlen);
+
+/* What a host and its card's PCI side set going is their node's (evq.h places). */
 static int add_host(cosim *s, int ni, const host_profile *hp, int bus, const pci_p2p_params *bp, char *err,
                     size_t errlen)
+{
+    uint32_t was = evq_creator_swap(s->q, ni >= 0 && ni < s->n ? evq_place_ni((unsigned)ni) : EVQ_PLACE_UNKNOWN);
+    int rc = add_host_in(s, ni, hp, bus, bp, err, errlen);
+    evq_creator_swap(s->q, was);
+    return rc;
+}
+
+static int add_host_in(cosim *s, int ni, const host_profile *hp, int bus, const pci_p2p_params *bp, char *err,
+                       size_t errlen)
 {
     if (ni < 0 || ni >= s->n) {
         snprintf(err, errlen, "no node %d (the cluster has %d)", ni, s->n);
@@ -87,6 +100,8 @@ void cosim_hosts_free(cosim *s)
     }
     free(s->ag);
     s->ag = NULL;
+    free(s->ag_node);
+    s->ag_node = NULL;
     s->nag = s->agcap = 0;
 }
 
@@ -115,24 +130,44 @@ int cosim_agent_new(cosim *s)
         s->ag = a;
         s->agcap = cap;
     }
-    s->ag[s->nag] = (agent){AGENT_AT, 0, NULL};
+    s->ag[s->nag] = (agent){AGENT_AT, 0, NULL, SIM_TIME_NEVER};
+    int *nd = realloc(s->ag_node, (size_t)s->agcap * sizeof *nd);
+    if (!nd) return -1;
+    s->ag_node = nd;
+    s->ag_node[s->nag] = -1;
+    s->ag_unplaced++;
     s->ag_version++;
     return s->nag++;
 }
 
+void cosim_agent_node(cosim *s, int a, int ni)
+{
+    if (a < 0 || a >= s->nag || ni < 0 || ni >= s->n) return;
+    s->ag_unplaced -= s->ag_node[a] < 0;
+    s->ag_node[a] = ni;
+}
+
+uint32_t cosim_agent_acts(cosim *s, int a)
+{
+    uint32_t p = a >= 0 && a < s->nag && s->ag_node[a] >= 0 ? evq_place_ni((unsigned)s->ag_node[a]) : EVQ_PLACE_UNKNOWN;
+    return evq_creator_swap(s->q, p);
+}
+
+void cosim_agent_acted(cosim *s, uint32_t was) { evq_creator_swap(s->q, was); }
+
 void cosim_agent_at(cosim *s, int a, sim_time t)
 {
-    s->ag[a] = (agent){AGENT_AT, t, NULL};
+    s->ag[a] = (agent){AGENT_AT, t, NULL, SIM_TIME_NEVER};
     s->ag_version++;
 }
 void cosim_agent_wait(cosim *s, int a, volatile int *flag)
 {
-    s->ag[a] = (agent){AGENT_WAIT, 0, flag};
+    s->ag[a] = (agent){AGENT_WAIT, 0, flag, SIM_TIME_NEVER};
     s->ag_version++;
 }
 void cosim_agent_done(cosim *s, int a)
 {
-    s->ag[a] = (agent){AGENT_DONE, 0, NULL};
+    s->ag[a] = (agent){AGENT_DONE, 0, NULL, SIM_TIME_NEVER};
     s->ag_version++;
 }
 
@@ -143,15 +178,24 @@ void cosim_agent_done(cosim *s, int a)
 void cosim_agents_scan(cosim *s)
 {
     uint64_t w = evq_wakes(s->q);
-    int woken = 0, busy = 0;
-    sim_time m = SIM_TIME_NEVER;
+    int woken = 0, busy = 0, wnow = 0, mi = -1, mc = 0;
+    sim_time m = SIM_TIME_NEVER, wm = SIM_TIME_NEVER;
     for (int i = 0; i < s->nag; i++) {
         const agent *a = &s->ag[i];
-        if (a->state == AGENT_AT && a->at < m) m = a->at;
-        if (a->state == AGENT_WAIT && *a->flag) woken = 1;
+        if (a->state == AGENT_AT && a->at < m) m = a->at, mi = i, mc = 0;
+        mc += a->state == AGENT_AT && a->at == m;
+        if (a->state == AGENT_WAIT && *a->flag) {
+            woken = 1;
+            if (a->woke_at < wm) wm = a->woke_at;
+            wnow |= a->woke_at == SIM_TIME_NEVER;
+        }
         busy |= a->state != AGENT_DONE;
     }
     s->ag_woken = woken;
+    s->ag_woke_min = wm;
+    s->ag_woke_now = wnow;
+    s->ag_min_idx = mi;
+    s->ag_min_cnt = mc;
     s->ag_busy = busy;
     s->ag_min_at = m;
     s->ag_key_wakes = w;
@@ -164,11 +208,19 @@ sim_time cosim_agents_earliest(const cosim *s) { return cosim_agents_earliest_of
 int cosim_agent_due(const cosim *s, int a, sim_time now)
 {
     const agent *g = &s->ag[a];
-    return (g->state == AGENT_AT && g->at <= now) || (g->state == AGENT_WAIT && *g->flag);
+    /* woken: now, or when lag.c saw it woken (a lagging core's event behind the queue) */
+    return (g->state == AGENT_AT && g->at <= now) ||
+           (g->state == AGENT_WAIT && *g->flag && (g->woke_at == SIM_TIME_NEVER || g->woke_at <= now));
 }
 
 int cosim_agents_due(const cosim *s, sim_time now, unsigned char *due, int n)
 {
+    cosim_agents_refresh(s);
+    if (!s->slow && !s->ag_woken && now == s->ag_min_at && s->ag_min_cnt == 1 && s->ag_min_idx < n) {
+        memset(due, 0, (size_t)n);   /* the one process due at the earliest time (the usual pass) */
+        due[s->ag_min_idx] = 1;
+        return 1;
+    }
     int k = 0;
     for (int a = 0; a < n; a++) k += due[a] = a < s->nag && cosim_agent_due(s, a, now);
     return k;
@@ -208,6 +260,8 @@ int cosim_card_fault_scan(cosim *s)
 
 cosim_status cosim_advance(cosim *s, sim_time t, volatile int *stop)
 {
+    if (lag_usable(s, stop)) return lag_advance(s, t);   /* the per-node horizon (lag.c) */
+    lag_sync(s);
     cosim_refresh_states(s);
     for (;;) {
         if ((stop && *stop) || agents_woken(s)) return COSIM_TIME;   /* a waiting process acts now */

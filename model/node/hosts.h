@@ -55,6 +55,26 @@ int cosim_agent_new(cosim *s);                           /* starts as acting at 
 void cosim_agent_at(cosim *s, int a, sim_time t);        /* acts next at t */
 void cosim_agent_wait(cosim *s, int a, volatile int *flag); /* acts when an event sets *flag */
 void cosim_agent_done(cosim *s, int a);                  /* finished */
+/* Agent a is a process on node ni's host: it touches only that node (its
+ * host, the card through PCI). With every agent's node known, cosim_advance
+ * lets the cores lag (model/node/lag.c): a core catches up when its node
+ * needs it, and when a process acts, its node's. */
+void cosim_agent_node(cosim *s, int a, int ni);
+/* Around what agent a does while it acts: its events are its node's.
+ * cosim_agent_acted(s, cosim_agent_acts(s, a)). */
+uint32_t cosim_agent_acts(cosim *s, int a);
+void cosim_agent_acted(cosim *s, uint32_t was);
+/* 1 when cosim_advance lets the cores lag (every agent's node known, fast
+ * paths, no written trace): a caller whose processes all wait should then
+ * step to its time limit, not to each cosim_horizon (a step's end catches
+ * every core up). It stops early where nothing is left to happen (no
+ * running core, no event, no watchdog, no process due at a time), where
+ * cosim_horizon would be SIM_TIME_NEVER. */
+int cosim_lags(const cosim *s);
+/* Every running core caught up with the event queue (a no-op without
+ * lagging cores): before results are read where a run stops between steps
+ * (a failed host program). */
+void cosim_sync(cosim *s);
 /* Node ni's host program returned an error: the run ends there (a failed
  * program fails the run; running the cores on would only end at the
  * watchdog, and read as a deadlock). The first failure is the one named. */

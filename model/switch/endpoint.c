@@ -85,6 +85,7 @@ void ep_attach(lk_ep *e, lk_dir *tx, lk_dir *rx)
     if (rx) {
         lk_dir_set_sink(rx, on_rx, e);
         lk_dir_sink_is(rx, LK_END_NI);
+        lk_dir_sink_place(rx, evq_place_ni(e->node));
     }
 }
 
@@ -205,6 +206,7 @@ static void src_pull(void *ctx, lk_sym *out, unsigned n, sim_time start, sim_tim
         r->t = end;
         r->tag = s->tag;
         sw_ring_pop(&e->segs);
+        uint32_t was = evq_place_swap(e->q, evq_place_ni(e->node));   /* it reaches the card */
         if (e->fl) {
             if (end < evq_floors_get(e->fl, e->slot)) {
                 fprintf(stderr, "myrisim: MODEL ERROR: %s: a send-done at %llu ps before its floor %llu ps\n",
@@ -215,6 +217,7 @@ static void src_pull(void *ctx, lk_sym *out, unsigned n, sim_time start, sim_tim
         } else {
             evq_at(e->q, end, on_done, e);
         }
+        evq_place_swap(e->q, was);
     }
     publish(e, end);
 }

@@ -62,6 +62,7 @@ struct lk_dir {
     lk_arrived_fn sink;
     void *sink_ctx;
     int src_end, snk_end;    /* LK_END_*: what the source and the sink are */
+    uint32_t snk_place;      /* the place (evq.h) of an arrival at an NI sink */
 };
 
 uint64_t lk_kind_rate(lk_kind kind)
@@ -185,6 +186,15 @@ void lk_dir_set_sink(lk_dir *d, lk_arrived_fn fn, void *ctx)
 
 void lk_dir_source_is(lk_dir *d, int end) { d->src_end = end; }
 void lk_dir_sink_is(lk_dir *d, int end) { d->snk_end = end; }
+void lk_dir_sink_place(lk_dir *d, uint32_t place) { d->snk_place = place; }
+
+/* The place of the direction's events (evq.h): the fabric's when both ends
+ * are known, for everything but an arrival at an NI, which reaches its
+ * card (that NI's place, commit); unknown with a test's source or sink. */
+static uint32_t fab_place(const lk_dir *d)
+{
+    return d->src_end != LK_END_OTHER && d->snk_end != LK_END_OTHER ? EVQ_PLACE_FABRIC : EVQ_PLACE_UNKNOWN;
+}
 
 sim_time lk_dir_loud_delay(const lk_dir *d)
 {
@@ -203,8 +213,10 @@ static int ahead_ok(const lk_dir *d)
 /* An event of the direction that reaches neither NI: ahead when it may. */
 static void at_fabric(lk_dir *d, sim_time t, ev_fn fn)
 {
+    uint32_t was = evq_place_swap(d->q, fab_place(d));
     if (ahead_ok(d)) evq_at_ahead(d->q, t, fn, d);
     else evq_at(d->q, t, fn, d);
+    evq_place_swap(d->q, was);
 }
 
 void lk_dir_set_progress(lk_dir *d, lk_progress *p) { d->prog = p; }
@@ -440,7 +452,11 @@ static void commit(lk_dir *d, sim_time s, unsigned n)
     d->tx_free = s + ser;
     /* an arrival at an NI reaches its card: loud (lk_dir_loud_delay) */
     if (d->snk_end == LK_END_SWITCH) at_fabric(d, f->arrive, on_arrival);
-    else evq_at(d->q, f->arrive, on_arrival, d);
+    else {
+        uint32_t was = evq_place_swap(d->q, d->snk_end == LK_END_NI ? d->snk_place : EVQ_PLACE_UNKNOWN);
+        evq_at(d->q, f->arrive, on_arrival, d);
+        evq_place_swap(d->q, was);
+    }
 }
 
 static void tx_pump(lk_dir *d)

@@ -104,6 +104,8 @@ void lk_dir_set_progress(lk_dir *d, lk_progress *p);
  * except a chunk's arrival at an NI, which stays loud; not under a
  * written trace (its records follow where the cores' runs end). */
 enum { LK_END_OTHER, LK_END_SWITCH, LK_END_NI };
+/* The place (model/event/evq.h) of an arrival at an NI sink: that NI's. */
+void lk_dir_sink_place(lk_dir *d, uint32_t place);
 void lk_dir_source_is(lk_dir *d, int end);
 void lk_dir_sink_is(lk_dir *d, int end);
 /* The least delay from an event ahead (anywhere in the fabric) to a loud

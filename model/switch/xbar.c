@@ -116,8 +116,10 @@ static sim_time now_of(const xbar *x) { return evq_now(x->q); }
  * (evq_at_ahead), except under a written trace. */
 static void at_switch(xbar *x, sim_time t, ev_fn fn, void *arg)
 {
+    uint32_t was = evq_place_swap(x->q, EVQ_PLACE_FABRIC);   /* the fabric's place (evq.h) */
     if (trace_unwritten()) evq_at_ahead(x->q, t, fn, arg);
     else evq_at(x->q, t, fn, arg);
+    evq_place_swap(x->q, was);
 }
 
 /* The input is free from time t on: route its next head, if any. */

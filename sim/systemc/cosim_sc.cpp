@@ -59,6 +59,7 @@ struct cosim_top : sc_core::sc_module {
             hp[k].top = this;
             hp[k].proc = &procs[k];
             hp[k].agent = cosim_agent_new(s);
+            cosim_agent_node(s, hp[k].agent, procs[k].ni);   // it touches only its node: cores may lag (lag.c)
             hp[k].running = true;
             hosts_running++;
         }
@@ -73,8 +74,10 @@ struct cosim_top : sc_core::sc_module {
     // Let process k run until it blocks again or returns.
     void hand_over(host_proc &h)
     {
+        uint32_t was = cosim_agent_acts(s, h.agent);   // what it makes is its node's
         h.go.notify();
         wait(yielded);
+        cosim_agent_acted(s, was);
     }
 
     // The process in control gives it back and sleeps until handed it again.
@@ -94,6 +97,7 @@ struct cosim_top : sc_core::sc_module {
     // platform calls fail and unwinds.
     void finish(cosim_status st)
     {
+        cosim_sync(s);   // every core caught up, as after a step without lagging cores
         stopping = true;
         result = st;
         cosim_stop_text(s, st, until, why, sizeof why);
@@ -115,6 +119,10 @@ struct cosim_top : sc_core::sc_module {
                 // events can go, until an event sets one
                 t = cosim_horizon(s);
                 if (t == SIM_TIME_NEVER) return;          // nothing can ever set them
+                // with lagging cores a step to the horizon would catch every
+                // core up: step until a flag is set instead
+                // (lag.c stops where nothing is left to happen, as the horizon would)
+                if (cosim_lags(s)) t = until;
             }
             cosim_status st = cosim_advance(s, t < until ? t : until, nullptr);
             if (st != COSIM_TIME) return finish(st);

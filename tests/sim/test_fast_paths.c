@@ -11,7 +11,9 @@
  * comparison covers them. Every topology has switches, so every fast run
  * must also have run events ahead (model/switch: arrivals at a switch
  * input, routing, flow control, which the cores pass by up to the
- * lookahead), and no slow run any. */
+ * lookahead), and no slow run any. Every fast run must also have let its
+ * cores lag behind the queue (model/node/lag.c: the per-node horizon; host
+ * processes on every node), and no slow run. */
 #include "../harness/harness.h"
 #include "sim_util.h"
 
@@ -65,14 +67,20 @@ TEST(sim_fast_paths, random_traffic_and_topologies_same_baseline_fast_and_slow)
             unsetenv("MYRISIM_SLOW_PATHS");
             unsetenv("MYRISIM_COSIM_STATS");
             if (rc != 0) harness_fail(__FILE__, __LINE__, "case %d: baseline exit %d: %s", k, rc, sim_stderr());
-            unsigned long long quiet = 0, ahead = 0;
+            unsigned long long quiet = 0, ahead = 0, lagged = 0;
+            const char *lg = strstr(sim_stderr(), " core runs (");
+            ASSERT_TRUE(lg != NULL);
+            ASSERT_TRUE(sscanf(lg, " core runs (%*u parked, %llu lagged)", &lagged) == 1);
+            if (slow) ASSERT_TRUE(lagged == 0);
+            else ASSERT_TRUE(lagged > 0);
             const char *st = strstr(sim_stderr(), " events (");
             ASSERT_TRUE(st != NULL);
             ASSERT_TRUE(sscanf(st, " events (%llu quiet, %llu ahead)", &quiet, &ahead) == 2);
             if (slow) ASSERT_TRUE(quiet == 0 && ahead == 0);
             if (!slow && k >= 4) ASSERT_TRUE(quiet > 0);
             if (!slow) ASSERT_TRUE(ahead > 0);
-            harness_note("case %d: %s: %llu quiet events, %llu ahead", k, slow ? "slow" : "fast", quiet, ahead);
+            harness_note("case %d: %s: %llu quiet events, %llu ahead, %llu lagged core runs", k, slow ? "slow" : "fast",
+                         quiet, ahead, lagged);
         }
         harness_note("case %d: %d nodes, %s, %s, %u bytes", k, nodes, l9 ? "lanai9" : "lanai4", topo[k % 4], bytes);
         char *a = sim_read(out[0], NULL);
