@@ -59,6 +59,7 @@ struct evq {
     sim_time floor_lead;      /* no floor is nearer than this after the earliest event ahead */
     sim_time ahead_lim;       /* while one runs: its time + la, the earliest loud event it may make */
     ev_fn ahead_fn;           /* ... and its callback, for the error */
+    int in_ahead;             /* an event ahead is running (evq_running_ahead) */
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -207,6 +208,7 @@ ev_id evq_at_ahead(evq *q, sim_time t, ev_fn fn, void *arg)
 }
 
 void evq_set_lookahead(evq *q, sim_time la) { q->la = la; }
+int evq_running_ahead(const evq *q) { return q->in_ahead; }
 sim_time evq_lookahead(const evq *q) { return q->la; }
 void evq_set_floor(evq *q, const sim_time *least, sim_time lead)
 {
@@ -366,6 +368,7 @@ static uint64_t run_until(evq *q, sim_time limit, sim_time *next)
             q->ahead_run++;
             q->ahead_lim = e.t + q->la < e.t ? SIM_TIME_NEVER : e.t + q->la;
             q->ahead_fn = e.fn;
+            q->in_ahead = 1;
         }
         q->h.now = e.t;
         q->run_count++;
@@ -381,6 +384,7 @@ static uint64_t run_until(evq *q, sim_time limit, sim_time *next)
         e.fn(e.arg);
         q->st_set = 0;
         q->ahead_lim = 0;
+        q->in_ahead = 0;
         if (q->obs) q->obs(q->obs_ctx, e.t, e.fn, e.arg);
     }
     return ran;

@@ -61,6 +61,8 @@ struct lk_dir {
     int stop_sent;
     lk_arrived_fn sink;
     void *sink_ctx;
+    lk_idle_fn sink_idle;    /* an NI sink's probe, or NULL */
+    void *idle_ctx;
     int src_end, snk_end;    /* LK_END_*: what the source and the sink are */
 };
 
@@ -180,7 +182,14 @@ void lk_dir_set_sink(lk_dir *d, lk_arrived_fn fn, void *ctx)
 {
     d->sink = fn;
     d->sink_ctx = ctx;
+    d->sink_idle = NULL;
     d->snk_end = LK_END_OTHER;
+}
+
+void lk_dir_set_sink_idle(lk_dir *d, lk_idle_fn fn, void *ctx)
+{
+    d->sink_idle = fn;
+    d->idle_ctx = ctx;
 }
 
 void lk_dir_source_is(lk_dir *d, int end) { d->src_end = end; }
@@ -438,9 +447,17 @@ static void commit(lk_dir *d, sim_time s, unsigned n)
     inject_errors(d, f);
     if (d->p.damage) d->p.damage(d->p.damage_ctx, f->sym, f->n);
     d->tx_free = s + ser;
-    /* an arrival at an NI reaches its card: loud (lk_dir_loud_delay) */
-    if (d->snk_end == LK_END_SWITCH) at_fabric(d, f->arrive, on_arrival);
-    else evq_at(d->q, f->arrive, on_arrival, d);
+    /* an arrival at an NI reaches its card: loud (lk_dir_loud_delay), unless
+     * the card is certain to ignore it (its receive engine is busy then):
+     * then it only fills the slack, sends STOP and pumps this direction,
+     * which is the fabric's own business, so it may go ahead */
+    if (d->snk_end == LK_END_SWITCH)
+        at_fabric(d, f->arrive, on_arrival);
+    else if (d->snk_end == LK_END_NI && ahead_ok(d) && d->sink_idle && d->sink_idle(d->idle_ctx, f->arrive)) {
+        d->st.idle_arrivals += !evq_ahead_off(d->q);
+        evq_at_ahead(d->q, f->arrive, on_arrival, d);
+    } else
+        evq_at(d->q, f->arrive, on_arrival, d);
 }
 
 static void tx_pump(lk_dir *d)
