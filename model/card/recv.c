@@ -274,7 +274,9 @@ void card_recv_arrived(void *ctx, lk_ep *e)
     ni_card *c = ctx;
     (void)e;
     if (evq_running_ahead(c->q)) {
-        /* the cores may have run past it: it must find what the probe promised */
+        /* the cores may have run past it: it must find what the probe
+         * promised, and then it changes nothing of the card's (not even
+         * card_epoch: no core can tell it came) */
         card_recv *r = &c->rcv;
         if (!r->pace || evq_now(c->q) >= r->busy_until || r->nres_ev || r->nres_draining ||
             (!r->armed && card_nres_period(c))) {
@@ -282,6 +284,7 @@ void card_recv_arrived(void *ctx, lk_ep *e)
                     c->name, (unsigned long long)evq_now(c->q));
             abort();
         }
+        return;
     }
     if (c->rcv.armed || c->rcv.nres_draining) {
         c->epoch++;

@@ -15,10 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifndef RX_IDLE_PLACE
-#define RX_IDLE_PLACE d->snk_place
-#endif
-
 typedef struct {
     sim_time arrive;
     unsigned n;
@@ -463,14 +459,15 @@ static void commit(lk_dir *d, sim_time s, unsigned n)
     inject_errors(d, f);
     if (d->p.damage) d->p.damage(d->p.damage_ctx, f->sym, f->n);
     d->tx_free = s + ser;
-    /* an arrival at an NI reaches its card: loud (lk_dir_loud_delay), unless
-     * the card is certain to ignore it (its receive engine is busy then):
-     * then it only fills the slack, sends STOP and pumps this direction,
-     * which is the fabric's own business, so it may go ahead */
+    /* an arrival at an NI reaches its card: loud (lk_dir_loud_delay) and
+     * that NI's place, unless the card is certain to ignore it (its receive
+     * engine is busy then): then it only fills the slack, sends STOP and
+     * pumps this direction, the fabric's own business, so it goes ahead as
+     * the fabric's (no lagging core need catch up for it) */
     if (d->snk_end == LK_END_SWITCH) at_fabric(d, f->arrive, on_arrival);
     else if (d->snk_end == LK_END_NI && ahead_ok(d) && d->sink_idle && d->sink_idle(d->idle_ctx, f->arrive)) {
         d->st.idle_arrivals += !evq_ahead_off(d->q);
-        uint32_t was = evq_place_swap(d->q, RX_IDLE_PLACE);
+        uint32_t was = evq_place_swap(d->q, EVQ_PLACE_FABRIC);
         evq_at_ahead(d->q, f->arrive, on_arrival, d);
         evq_place_swap(d->q, was);
     } else {
