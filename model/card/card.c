@@ -95,6 +95,7 @@ void card_attach(ni_card *c, lk_ep *ep, uint64_t rate)
     c->use_n = 0;            /* card_sram_use's kept duration: right for n = 0 at any rate */
     c->use_dur = 0;
     ep_set_callbacks(ep, card_send_done, card_recv_arrived, c);
+    ep_set_rx_idle(ep, card_recv_idle_at, c);
 }
 
 const char *card_name(const ni_card *c) { return c->name; }

@@ -188,11 +188,13 @@ void card_recv_reset(ni_card *c);
 void card_recv_set_rmp(ni_card *c, sim_time t, uint32_t v);
 int card_recv_post(ni_card *c, uint32_t addr, sim_time t, uint32_t rml);
 void card_recv_arrived(void *ctx, lk_ep *e);
+int card_recv_idle_at(void *ctx, sim_time t);
 /* nres.c: bytes wait at the input and the engine does not take them
  * (no buffer posted, or it filled): start the reset timer if the firmware
  * enabled resets. card_nres_drain: discard the blocked packet's bytes that
  * have arrived; 1 while its tail is still to come. */
 void card_nres_blocked(ni_card *c, sim_time now);
+sim_time card_nres_period(const ni_card *c);   /* 0 while resets are disabled */
 int card_nres_drain(ni_card *c, sim_time now);
 
 #endif

@@ -18,7 +18,7 @@
 static const sim_time periods[4] = {SIM_US(62500), SIM_US(250000), SIM_US(1000000), SIM_US(4000000)};
 
 /* The reset period the firmware selected; 0 while resets are disabled. */
-static sim_time nres_period(const ni_card *c)
+sim_time card_nres_period(const ni_card *c)
 {
     const card_chip *ch = c->chip;
     uint32_t my = c->reg[R_MYRINET];
@@ -39,7 +39,7 @@ void card_nres_blocked(ni_card *c, sim_time now)
 {
     card_recv *r = &c->rcv;
     if (r->nres_ev || r->nres_draining || !c->ep) return;
-    sim_time p = nres_period(c);
+    sim_time p = card_nres_period(c);
     if (p) arm(c, now, p);
 }
 
@@ -64,7 +64,7 @@ static void nres_check(void *arg)
 {
     ni_card *c = arg;
     card_recv *r = &c->rcv;
-    sim_time now = evq_now(c->q), p = nres_period(c);
+    sim_time now = evq_now(c->q), p = card_nres_period(c);
     r->nres_ev = 0;
     if (!p || r->armed || !ep_rx_pending(c->ep)) return;      /* disabled since, or not blocked now */
     if (c->st.bytes_recv != r->nres_mark) {                   /* it moved meanwhile: a new wait */

@@ -253,10 +253,39 @@ int card_recv_post(ni_card *c, uint32_t addr, sim_time t, uint32_t rml)
     return 0;
 }
 
+/* Asked by the link when it commits a chunk for this NI that arrives at t:
+ * will that arrival change nothing a core can read? So it is while the
+ * engine is still writing earlier bytes past t, its pace event pending
+ * (a LANai 4's engine is slower than the link): the arrival finds it busy
+ * and leaves the bytes in the slack. What a core may write meanwhile does
+ * not change that: RMP disarms the engine (then, with no reset timer and
+ * resets disabled, the arrival does nothing either), an RML post arms it
+ * only after the DMA start-up, and neither moves busy_until or the pace
+ * event. Such an arrival goes ahead (model/switch/README.md). */
+int card_recv_idle_at(void *ctx, sim_time t)
+{
+    const ni_card *c = ctx;
+    const card_recv *r = &c->rcv;
+    return r->pace && r->busy_until > t && !r->nres_ev && !r->nres_draining && !card_nres_period(c);
+}
+
 void card_recv_arrived(void *ctx, lk_ep *e)
 {
     ni_card *c = ctx;
     (void)e;
+    if (evq_running_ahead(c->q)) {
+        /* the cores may have run past it: it must find what the probe
+         * promised, and then it changes nothing of the card's (not even
+         * card_epoch: no core can tell it came) */
+        card_recv *r = &c->rcv;
+        if (!r->pace || evq_now(c->q) >= r->busy_until || r->nres_ev || r->nres_draining ||
+            (!r->armed && card_nres_period(c))) {
+            fprintf(stderr, "myrisim: MODEL ERROR: %s: an arrival ahead at %llu ps found the receive engine idle\n",
+                    c->name, (unsigned long long)evq_now(c->q));
+            abort();
+        }
+        return;
+    }
     if (c->rcv.armed || c->rcv.nres_draining) {
         c->epoch++;
         take(c);

@@ -64,6 +64,7 @@ struct evq {
     int peek_which;           /* the head evq_peek found, while peek_seq is next_seq (nothing added since) */
     uint64_t peek_seq;
     int storing;              /* inside evq_stamp_core: a core's store creates */
+    int in_ahead;             /* an event ahead is running (evq_running_ahead) */
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -257,6 +258,7 @@ ev_id evq_at_ahead(evq *q, sim_time t, ev_fn fn, void *arg)
 }
 
 void evq_set_lookahead(evq *q, sim_time la) { q->la = la; }
+int evq_running_ahead(const evq *q) { return q->in_ahead; }
 sim_time evq_lookahead(const evq *q) { return q->la; }
 void evq_set_floor(evq *q, const sim_time *least, sim_time lead)
 {
@@ -418,6 +420,7 @@ static inline void run_head(evq *q, int which)
         q->ahead_run++;
         q->ahead_lim = e.t + q->la < e.t ? SIM_TIME_NEVER : e.t + q->la;
         q->ahead_fn = e.fn;
+        q->in_ahead = 1;
     }
     q->h.now = e.t;   /* the running event's time: an own event of a lagging core may lie behind the latest */
     if (e.t > q->hwm) q->hwm = e.t;
@@ -438,6 +441,7 @@ static inline void run_head(evq *q, int which)
     q->h.place = place;
     q->st_set = 0;
     q->ahead_lim = 0;
+    q->in_ahead = 0;
     if (q->obs) q->obs(q->obs_ctx, e.t, e.fn, e.arg);
 }
 

@@ -68,6 +68,8 @@ ev_id evq_at_floored(evq *q, sim_time t, ev_fn fn, void *arg);
  * event it makes (model/switch/fabric.c sets it from the cables). 0, the
  * default, lets no core pass one. */
 void evq_set_lookahead(evq *q, sim_time la);
+/* 1 while the event running is an event ahead (for its callee's checks). */
+int evq_running_ahead(const evq *q);
 sim_time evq_lookahead(const evq *q);
 /* 1 under MYRISIM_SLOW_PATHS: no event is quiet or ahead. */
 int evq_ahead_off(const evq *q);

@@ -32,6 +32,8 @@ struct lk_ep {
     ep_sent_fn sent;
     ep_arrived_fn arrived;
     void *cb_ctx;
+    ep_idle_fn rx_idle;        /* ep_set_rx_idle, or NULL */
+    void *idle_ctx;
     ep_dest_fn dest;
     void *dest_ctx;
     ep_stats st;
@@ -48,6 +50,12 @@ static void on_rx(void *ctx, lk_dir *d)
     lk_ep *e = ctx;
     (void)d;
     if (e->arrived) e->arrived(e->cb_ctx, e);
+}
+
+static int on_rx_idle(void *ctx, sim_time t)
+{
+    lk_ep *e = ctx;
+    return e->rx_idle && e->rx_idle(e->idle_ctx, t);
 }
 
 lk_ep *ep_new(evq *q, unsigned node, const char *name)
@@ -84,6 +92,7 @@ void ep_attach(lk_ep *e, lk_dir *tx, lk_dir *rx)
     }
     if (rx) {
         lk_dir_set_sink(rx, on_rx, e);
+        lk_dir_set_sink_idle(rx, on_rx_idle, e);
         lk_dir_sink_is(rx, LK_END_NI);
         lk_dir_sink_place(rx, evq_place_ni(e->node));
     }
@@ -94,6 +103,12 @@ void ep_set_callbacks(lk_ep *e, ep_sent_fn sent, ep_arrived_fn arrived, void *ct
     e->sent = sent;
     e->arrived = arrived;
     e->cb_ctx = ctx;
+}
+
+void ep_set_rx_idle(lk_ep *e, ep_idle_fn fn, void *ctx)
+{
+    e->rx_idle = fn;
+    e->idle_ctx = ctx;
 }
 
 void ep_set_dest_fn(lk_ep *e, ep_dest_fn fn, void *ctx)

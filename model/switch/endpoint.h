@@ -25,6 +25,9 @@ typedef struct lk_ep lk_ep;
 
 typedef void (*ep_sent_fn)(void *ctx, lk_ep *e, uint32_t tag);
 typedef void (*ep_arrived_fn)(void *ctx, lk_ep *e);
+/* 1 if a chunk arriving at t is certain to change nothing the NI's core can
+ * read, whatever the core does before it runs (lk_idle_fn). */
+typedef int (*ep_idle_fn)(void *ctx, sim_time t);
 /* Which NI a packet goes to, from its first segment (route bytes first);
  * LK_NO_NODE if unknown. Only used to tag symbols for reports. */
 typedef unsigned (*ep_dest_fn)(void *ctx, unsigned src, const uint8_t *seg, unsigned len);
@@ -40,6 +43,9 @@ void ep_free(lk_ep *e);
 /* tx: NI -> network, rx: network -> NI (either may be NULL). */
 void ep_attach(lk_ep *e, lk_dir *tx, lk_dir *rx);
 void ep_set_callbacks(lk_ep *e, ep_sent_fn sent, ep_arrived_fn arrived, void *ctx);
+/* The card's probe for arrivals it will ignore: the link schedules those
+ * ahead (the cores may pass them; model/switch/README.md "Events ahead"). */
+void ep_set_rx_idle(lk_ep *e, ep_idle_fn fn, void *ctx);
 void ep_set_dest_fn(lk_ep *e, ep_dest_fn fn, void *ctx);
 /* Publish, in slot `slot` of fl (model/event/floor.h), the earliest time
  * the endpoint's next send-done can come: the rest of the front segment

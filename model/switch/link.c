@@ -61,6 +61,8 @@ struct lk_dir {
     int stop_sent;
     lk_arrived_fn sink;
     void *sink_ctx;
+    lk_idle_fn sink_idle;    /* an NI sink's probe, or NULL */
+    void *idle_ctx;
     int src_end, snk_end;    /* LK_END_*: what the source and the sink are */
     uint32_t snk_place;      /* the place (evq.h) of an arrival at an NI sink */
 };
@@ -181,7 +183,14 @@ void lk_dir_set_sink(lk_dir *d, lk_arrived_fn fn, void *ctx)
 {
     d->sink = fn;
     d->sink_ctx = ctx;
+    d->sink_idle = NULL;
     d->snk_end = LK_END_OTHER;
+}
+
+void lk_dir_set_sink_idle(lk_dir *d, lk_idle_fn fn, void *ctx)
+{
+    d->sink_idle = fn;
+    d->idle_ctx = ctx;
 }
 
 void lk_dir_source_is(lk_dir *d, int end) { d->src_end = end; }
@@ -450,9 +459,18 @@ static void commit(lk_dir *d, sim_time s, unsigned n)
     inject_errors(d, f);
     if (d->p.damage) d->p.damage(d->p.damage_ctx, f->sym, f->n);
     d->tx_free = s + ser;
-    /* an arrival at an NI reaches its card: loud (lk_dir_loud_delay) */
+    /* an arrival at an NI reaches its card: loud (lk_dir_loud_delay) and
+     * that NI's place, unless the card is certain to ignore it (its receive
+     * engine is busy then): then it only fills the slack, sends STOP and
+     * pumps this direction, the fabric's own business, so it goes ahead as
+     * the fabric's (no lagging core need catch up for it) */
     if (d->snk_end == LK_END_SWITCH) at_fabric(d, f->arrive, on_arrival);
-    else {
+    else if (d->snk_end == LK_END_NI && ahead_ok(d) && d->sink_idle && d->sink_idle(d->idle_ctx, f->arrive)) {
+        d->st.idle_arrivals += !evq_ahead_off(d->q);
+        uint32_t was = evq_place_swap(d->q, EVQ_PLACE_FABRIC);
+        evq_at_ahead(d->q, f->arrive, on_arrival, d);
+        evq_place_swap(d->q, was);
+    } else {
         uint32_t was = evq_place_swap(d->q, d->snk_end == LK_END_NI ? d->snk_place : EVQ_PLACE_UNKNOWN);
         evq_at(d->q, f->arrive, on_arrival, d);
         evq_place_swap(d->q, was);

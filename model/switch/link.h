@@ -76,6 +76,10 @@ typedef struct {
 
 /* Called after new symbols entered the slack buffer. */
 typedef void (*lk_arrived_fn)(void *ctx, lk_dir *d);
+/* Asked when a chunk for this sink is committed: 1 if its arrival at t is
+ * certain to change nothing an NI core can read, whatever the cores do
+ * before it runs (the NI's receive engine busy past t). */
+typedef int (*lk_idle_fn)(void *ctx, sim_time t);
 
 typedef struct {
     uint64_t chunks, syms, tails;     /* delivered into the slack buffer */
@@ -83,6 +87,7 @@ typedef struct {
     uint64_t lost_chunks, corrupted_chunks;
     uint64_t overflows;               /* MODEL ERROR: symbols that did not fit */
     unsigned max_occ;                 /* highest slack occupancy seen */
+    uint64_t idle_arrivals;           /* chunks an NI sink said it would ignore (sent ahead) */
 } lk_stats;
 
 /* Shared by every direction of a fabric so a watchdog can see "no progress". */
@@ -96,13 +101,16 @@ lk_dir *lk_dir_new(evq *q, const lk_params *p, const char *name, char *err, size
 void lk_dir_free(lk_dir *d);
 void lk_dir_set_source(lk_dir *d, const lk_source_ops *ops, void *ctx);
 void lk_dir_set_sink(lk_dir *d, lk_arrived_fn fn, void *ctx);
+/* An NI sink's probe (lk_idle_fn): an arrival it says is idle goes ahead. */
+void lk_dir_set_sink_idle(lk_dir *d, lk_idle_fn fn, void *ctx);
 void lk_dir_set_progress(lk_dir *d, lk_progress *p);
 /* The fabric's own ends say what they are, after setting themselves as
  * source or sink (endpoint.c, xbar.c; set_source and set_sink make an end
  * LK_END_OTHER again). With both ends known the direction schedules its
  * events ahead (evq_at_ahead: they change nothing an NI core can read),
- * except a chunk's arrival at an NI, which stays loud; not under a
- * written trace (its records follow where the cores' runs end). */
+ * except a chunk's arrival at an NI, which stays loud unless the NI's
+ * probe (lk_dir_set_sink_idle) says it will be idle; not under a written
+ * trace (its records follow where the cores' runs end). */
 enum { LK_END_OTHER, LK_END_SWITCH, LK_END_NI };
 /* The place (model/event/evq.h) of an arrival at an NI sink: that NI's. */
 void lk_dir_sink_place(lk_dir *d, uint32_t place);

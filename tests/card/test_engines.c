@@ -9,6 +9,7 @@
 #include "../../model/card/crc.h"
 #include "card_fixture.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const char *CHIPS[] = {"lanai4", "lanai9"};
@@ -450,4 +451,49 @@ TEST(card_engines, send_while_busy_and_bad_segments_are_refused)
     fix_wr(&e.x, 1, e.R->rmp, c, 0x2004);
     ASSERT_EQ(fix_wr_rc(&e.x, 1, e.R->rml, c, 0x2100), 1);         /* RMP not aligned */
     fix_free(&e.x);
+}
+
+/* A LANai 4's receive engine is slower than a SAN-1280 link, so most chunks
+ * arrive while it is still writing earlier bytes: the card tells the link
+ * so when the chunk is committed, and the arrival goes ahead (the cores may
+ * pass it; model/card/recv.c card_recv_idle_at). Everything the core can
+ * see -- RMP sampled every 10 ns, RECV_INT's time, the bytes -- is the
+ * same as with every arrival loud (MYRISIM_SLOW_PATHS=1). */
+TEST(card_engines, arrivals_at_a_busy_engine_go_ahead_and_change_nothing_seen)
+{
+    uint32_t rmp[2][64];
+    sim_time recv_at[2];
+    uint64_t idle[2], ahead[2];
+    for (int slow = 0; slow < 2; slow++) {
+        if (slow) setenv("MYRISIM_SLOW_PATHS", "1", 1);
+        eng e;
+        eng_init(&e, "lanai4", 0, NULL);
+        unsetenv("MYRISIM_SLOW_PATHS");
+        fill(mem(&e, 0) + 0x1000, 1000, 11);
+        post(&e, 1, 0, 0x4000, 2048);
+        sim_time tw = send_seg(&e, 0, 1000000, 0x1000, 1000, 1);
+        sim_time t = tw + e.dma;
+        for (int i = 0; i < 64; i++, t += 10000) {
+            evq_run_until(e.x.q, t);
+            rmp[slow][i] = fix_rd(&e.x, 1, e.R->rmp, fix_cycle(&e.x, t));
+        }
+        recv_at[slow] = 0;
+        for (; t < SIM_US(100) && !recv_at[slow]; t += 1000) {
+            evq_run_until(e.x.q, t);
+            if (isr(&e, 1, t) & e.R->recv) recv_at[slow] = t;
+        }
+        ASSERT_TRUE(recv_at[slow] != 0);
+        ASSERT_MEM_EQ(mem(&e, 1) + 0x4000, mem(&e, 0) + 0x1000, 1000);
+        idle[slow] = lk_dir_stats(ep_tx_link(fabric_ep(e.x.f, 0)))->idle_arrivals;
+        ahead[slow] = evq_ahead_run(e.x.q);
+        fix_free(&e.x);
+    }
+    harness_note("%llu of the chunks went ahead; %llu events ahead", (unsigned long long)idle[0],
+                 (unsigned long long)ahead[0]);
+    ASSERT_TRUE(idle[0] > 100);   /* 1000 bytes in 4-byte chunks, nearly all at a busy engine */
+    ASSERT_TRUE(ahead[0] >= idle[0]);
+    ASSERT_EQ(idle[1], 0);
+    ASSERT_EQ(ahead[1], 0);
+    ASSERT_EQ(recv_at[0], recv_at[1]);
+    ASSERT_MEM_EQ(rmp[0], rmp[1], sizeof rmp[0]);
 }
