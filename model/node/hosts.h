@@ -84,6 +84,9 @@ int cosim_failed_host(const cosim *s);                   /* that node, -1 if non
 int cosim_agent_due(const cosim *s, int a, sim_time now);
 /* cosim_agent_due of agents 0 .. n-1 into due[], in one call; the number due. */
 int cosim_agents_due(const cosim *s, sim_time now, unsigned char *due, int n);
+/* The agents below n due at now, in index order, into out (room for n);
+ * their number. O(log n) per process due, not a scan of every agent. */
+int cosim_agents_due_list(const cosim *s, sim_time now, int *out, int n);
 /* Earliest time a host process may act (SIM_TIME_NEVER if none can: all
  * wait for flags no event has set yet, or none is left). */
 sim_time cosim_agents_earliest(const cosim *s);
