@@ -306,14 +306,14 @@ static int heap_count_at(const cosim *s, int i, sim_time m)
 }
 
 typedef struct {
-    int woken, wnow, mi, mc, busy;
     sim_time m, wm;
+    int woken, wnow, mi, mc, busy, pad;   /* no hole: compared with memcmp */
 } agents_seen;
 
 /* What a scan of every agent finds (the reference: slow paths, tests). */
 static agents_seen agents_full_scan(const cosim *s)
 {
-    agents_seen r = {0, 0, -1, 0, 0, SIM_TIME_NEVER, SIM_TIME_NEVER};
+    agents_seen r = {SIM_TIME_NEVER, SIM_TIME_NEVER, 0, 0, -1, 0, 0, 0};
     for (int i = 0; i < s->nag; i++) {
         const agent *a = &s->ag[i];
         if (a->state == AGENT_AT && a->at < r.m) r.m = a->at, r.mi = i, r.mc = 0;
@@ -331,7 +331,7 @@ static agents_seen agents_full_scan(const cosim *s)
 /* The same from the heap and the waiting set. */
 static agents_seen agents_fast_scan(cosim *s)
 {
-    agents_seen r = {0, 0, -1, 0, s->ag_nbusy > 0, SIM_TIME_NEVER, SIM_TIME_NEVER};
+    agents_seen r = {SIM_TIME_NEVER, SIM_TIME_NEVER, 0, 0, -1, 0, s->ag_nbusy > 0, 0};
     wset_look(s);
     for (int i = 0; i < s->ag_nwoken; i++) {
         sim_time w = s->ag[s->ag_wset[i]].woke_at;
@@ -354,6 +354,13 @@ static agents_seen agents_fast_scan(cosim *s)
 void cosim_agents_scan(cosim *s)
 {
     agents_seen r = s->slow ? agents_full_scan(s) : agents_fast_scan(s);
+    if (!s->slow && s->lag_check) {   /* MYRISIM_LAG_CHECK=1: against the reference, every time */
+        agents_seen f = agents_full_scan(s);
+        if (memcmp(&f, &r, sizeof f)) {
+            fprintf(stderr, "myrisim: MODEL ERROR: the agents' heap or waiting sets disagree with a scan of every agent\n");
+            abort();
+        }
+    }
     s->ag_woken = r.woken;
     s->ag_woke_min = r.wm;
     s->ag_woke_now = r.wnow;
