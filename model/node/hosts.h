@@ -54,6 +54,8 @@ platform *cosim_platform_new(cosim *s, int ni, const plat_backend *be, char *err
 int cosim_agent_new(cosim *s);                           /* starts as acting at time 0 */
 void cosim_agent_at(cosim *s, int a, sim_time t);        /* acts next at t */
 void cosim_agent_wait(cosim *s, int a, volatile int *flag); /* acts when an event sets *flag */
+/* (only an event may set a waited-for flag, and it notes a wake, evq_note_wake:
+ * the flags of waiting agents are read again only then; hosts.c) */
 void cosim_agent_done(cosim *s, int a);                  /* finished */
 /* Agent a is a process on node ni's host: it touches only that node (its
  * host, the card through PCI). With every agent's node known, cosim_advance
