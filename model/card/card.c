@@ -123,6 +123,7 @@ void card_progress(ni_card *c, sim_time t)
 }
 
 void card_share_progress(ni_card *c, sim_time *max) { c->progress_max = max; }
+void card_share_faults(ni_card *c, uint64_t *count) { c->fault_count = count; }
 
 /* ---- ISR and the host line ---- */
 

@@ -83,6 +83,9 @@ sim_time card_last_progress(const ni_card *c);
 /* Keep *max >= card_last_progress as it grows (a driver with many cards
  * then reads their maximum in O(1); it recomputes *max after card_reset). */
 void card_share_progress(ni_card *c, sim_time *max);
+/* ++*count whenever this card records a host-side fault (card_fault): a
+ * driver with many cards then knows in O(1) that none has faulted since. */
+void card_share_faults(ni_card *c, uint64_t *count);
 /* Bumped by every event that changes what the firmware can see (ISR bits,
  * received bytes in SRAM, stolen cycles): a co-simulation driver uses it
  * to know that a core parked in an idle loop may wake up. */

@@ -146,6 +146,7 @@ struct ni_card {
     sim_time use_dur;
     sim_time last_progress;
     sim_time *progress_max;    /* card_share_progress: a driver's max over its cards */
+    uint64_t *fault_count;     /* card_share_faults: a driver's count of faults over its cards */
     uint64_t epoch;
     card_stats st;
 };

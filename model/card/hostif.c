@@ -67,6 +67,7 @@ static void p_fault(void *ctx, const char *text)
     snprintf(c->fault, sizeof c->fault, "%s", text);
     c->fault_t = evq_now(c->q);
     c->epoch++;
+    if (c->fault_count) ++*c->fault_count;
     evq_note_wake(c->q);   /* the co-simulation's driver looks at faults then */
 }
 

@@ -64,6 +64,15 @@ struct cosim {
     int ag_woke_now;           /* ... some woken one has no woke_at: it acts now */
     int ag_min_idx, ag_min_cnt;   /* ... the first agent acting at ag_min_at, and how many do */
     int ag_busy;               /* ... some agent not DONE */
+    /* What the cache is refreshed from without a scan (hosts.c, kept in step
+     * by cosim_agent_*; built under slow paths too, which scan instead). */
+    int *ag_heap, *ag_hpos;    /* AGENT_AT agents, a min-heap on (at, index); each one's place in it, -1 if none */
+    int ag_nheap;
+    int *ag_wset, *ag_wpos;    /* AGENT_WAIT agents: [0, ag_nwoken) seen woken, the rest not; place, -1 if none */
+    int ag_nwait, ag_nwoken;
+    int ag_nbusy;              /* agents not DONE */
+    uint64_t ag_seen_wakes;    /* the unwoken ones' flags were last read at this wake count */
+    int *ag_list;              /* room for cosim_agents_maybe_due */
     int nrun, nfault, nparked; /* nodes running, faulted, parked (cached states) */
     int states_dirty;          /* a core was loaded: refresh before using the above */
     uint64_t *frac;            /* the nodes' clock's table (ni_clock_frac_new; they share the clock) */
@@ -80,7 +89,8 @@ struct cosim {
     uint64_t *ll_pkts;         /* per NI: packets sent at ll_deliv_at */
     int ll_init, livelocked;
     int failed_host;           /* 1 + the node whose host program failed first (0: none) */
-    uint64_t fault_key_wakes;  /* no card had a fault at this wake count */
+    uint64_t card_faults;      /* faults recorded by the hosts' cards (card_share_faults) */
+    uint64_t fault_key_faults; /* no card had a fault at this count */
     int fault_key_valid;
     struct hs *hs;             /* MYRISIM_COSIM_STATS=2: horizon_stats.c */
     int *ag_node;              /* per agent: the node whose host runs it, -1 if not said (cosim_agent_node) */
@@ -161,14 +171,24 @@ static inline sim_time cosim_watchdog_deadline_of(const cosim *s)
 
 /* hosts.c */
 void cosim_hosts_free(cosim *s);
+/* The agents that may act at t, in index order, into out (room for s->nag):
+ * AGENT_AT ones due by t and every woken one; callers apply their own
+ * test (cosim_agent_due, lag.c's due). Every agent under slow paths. */
+int cosim_agents_maybe_due(const cosim *s, sim_time t, int *out);
+/* lag.c's stamp: every woken process not yet stamped was woken at t; 1 if any. */
+int cosim_agents_stamp(cosim *s, sim_time t);
+/* Tests: the cache as refreshed against a full scan, the heap's order and
+ * the waiting sets; 0 if they agree, else -1 and why. */
+int cosim_agents_verify(const cosim *s, char *why, size_t n);
 /* 1 while some host process has not finished. */
 int cosim_agents_busy(const cosim *s);
 /* A card's host-side fault (an engine stopped) into s->report; 1 if any. */
 int cosim_card_fault_scan(cosim *s);
 static inline int cosim_card_fault_report(cosim *s)
 {
-    /* a fault notes a wake (card hostif.c): none since the last clean scan, none now */
-    if (!s->slow && s->fault_key_valid && s->fault_key_wakes == evq_wakes(s->q)) return 0;
+    /* a card records a fault only with a host (PCI), and counts it then
+     * (card_share_faults): none since the last clean scan, none now */
+    if (!s->slow && s->fault_key_valid && s->fault_key_faults == s->card_faults) return 0;
     return cosim_card_fault_scan(s);
 }
 

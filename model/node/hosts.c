@@ -61,6 +61,7 @@ static int add_host_in(cosim *s, int ni, const host_profile *hp, int bus, const 
         }
         slot = pci_p2p_secondary(nd->p2p);
     }
+    card_share_faults(nd->card, &s->card_faults);   /* its host-side faults counted (cosim_card_fault_report) */
     if (card_attach_pci_tm(nd->card, slot, COSIM_BAR_BASE, hp->card_pci, why, sizeof why) ||
         (bp && pci_p2p_open_window(nd->p2p, COSIM_BAR_BASE, pci_card_layout(card_pci(nd->card))->bar_size, why,
                                    sizeof why))) {
@@ -102,6 +103,9 @@ void cosim_hosts_free(cosim *s)
     s->ag = NULL;
     free(s->ag_node);
     s->ag_node = NULL;
+    free(s->ag_heap), free(s->ag_hpos), free(s->ag_wset), free(s->ag_wpos), free(s->ag_list);
+    s->ag_heap = s->ag_hpos = s->ag_wset = s->ag_wpos = s->ag_list = NULL;
+    s->ag_nheap = s->ag_nwait = s->ag_nwoken = s->ag_nbusy = 0;
     s->nag = s->agcap = 0;
 }
 
@@ -121,23 +125,131 @@ platform *cosim_platform_new(cosim *s, int ni, const plat_backend *be, char *err
 
 /* ---- agents ---- */
 
+/* The agents' bookkeeping (cosim_internal.h): AGENT_AT ones in a min-heap on
+ * (time, index), so its top is the first agent at the earliest time, as a
+ * scan in index order finds it; AGENT_WAIT ones in a set whose front part
+ * holds those seen woken. A flag is set only by an event that notes a wake
+ * (evq_note_wake), so the unwoken ones' flags are read again only after a
+ * note: a host action costs O(log n), not a scan of every agent. */
+
+static int ag_before(const cosim *s, int a, int b)
+{
+    sim_time x = s->ag[a].at, y = s->ag[b].at;
+    return x < y || (x == y && a < b);
+}
+
+static void heap_put_at(cosim *s, int i, int a)
+{
+    s->ag_heap[i] = a;
+    s->ag_hpos[a] = i;
+}
+
+static void heap_up(cosim *s, int i)
+{
+    int a = s->ag_heap[i];
+    while (i > 0) {
+        int p = (i - 1) / 2;
+        if (!ag_before(s, a, s->ag_heap[p])) break;
+        heap_put_at(s, i, s->ag_heap[p]);
+        i = p;
+    }
+    heap_put_at(s, i, a);
+}
+
+static void heap_down(cosim *s, int i)
+{
+    int a = s->ag_heap[i], n = s->ag_nheap;
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && ag_before(s, s->ag_heap[c + 1], s->ag_heap[c])) c++;
+        if (!ag_before(s, s->ag_heap[c], a)) break;
+        heap_put_at(s, i, s->ag_heap[c]);
+        i = c;
+    }
+    heap_put_at(s, i, a);
+}
+
+static void wset_swap(cosim *s, int i, int j)
+{
+    int a = s->ag_wset[i], b = s->ag_wset[j];
+    s->ag_wset[i] = b;
+    s->ag_wpos[b] = i;
+    s->ag_wset[j] = a;
+    s->ag_wpos[a] = j;
+}
+
+/* Agent a out of the heap or the waiting set (before its state changes). */
+static void agent_leave(cosim *s, int a)
+{
+    int i = s->ag_hpos[a];
+    if (i >= 0) {
+        s->ag_hpos[a] = -1;
+        int last = s->ag_heap[--s->ag_nheap];
+        if (last != a) {
+            heap_put_at(s, i, last);
+            heap_up(s, i);
+            heap_down(s, s->ag_hpos[last]);
+        }
+    }
+    i = s->ag_wpos[a];
+    if (i >= 0) {
+        if (i < s->ag_nwoken) wset_swap(s, i, --s->ag_nwoken), i = s->ag_nwoken;
+        wset_swap(s, i, --s->ag_nwait);
+        s->ag_wpos[a] = -1;
+    }
+    s->ag_nbusy -= s->ag[a].state != AGENT_DONE;
+}
+
+/* ... and into them as its new state says. */
+static void agent_enter(cosim *s, int a)
+{
+    const agent *g = &s->ag[a];
+    s->ag_nbusy += g->state != AGENT_DONE;
+    if (g->state == AGENT_AT) {
+        heap_put_at(s, s->ag_nheap++, a);
+        heap_up(s, s->ag_hpos[a]);
+    } else if (g->state == AGENT_WAIT) {
+        s->ag_wset[s->ag_nwait] = a;
+        s->ag_wpos[a] = s->ag_nwait++;
+        if (*g->flag) wset_swap(s, s->ag_wpos[a], s->ag_nwoken++);   /* set already: woken now */
+    }
+    s->ag_version++;
+}
+
+static void agent_set(cosim *s, int a, agent g)
+{
+    agent_leave(s, a);
+    s->ag[a] = g;
+    agent_enter(s, a);
+}
+
+static int grow(void *pp, size_t elem, int cap)
+{
+    void *p = realloc(*(void **)pp, (size_t)cap * elem);
+    if (!p) return -1;
+    *(void **)pp = p;
+    return 0;
+}
+
 int cosim_agent_new(cosim *s)
 {
     if (s->nag == s->agcap) {
         int cap = s->agcap ? 2 * s->agcap : 4;
-        agent *a = realloc(s->ag, (size_t)cap * sizeof *a);
-        if (!a) return -1;
-        s->ag = a;
+        if (grow(&s->ag, sizeof *s->ag, cap) || grow(&s->ag_node, sizeof *s->ag_node, cap) ||
+            grow(&s->ag_heap, sizeof *s->ag_heap, cap) || grow(&s->ag_hpos, sizeof *s->ag_hpos, cap) ||
+            grow(&s->ag_wset, sizeof *s->ag_wset, cap) || grow(&s->ag_wpos, sizeof *s->ag_wpos, cap) ||
+            grow(&s->ag_list, sizeof *s->ag_list, cap))
+            return -1;
         s->agcap = cap;
     }
-    s->ag[s->nag] = (agent){AGENT_AT, 0, NULL, SIM_TIME_NEVER};
-    int *nd = realloc(s->ag_node, (size_t)s->agcap * sizeof *nd);
-    if (!nd) return -1;
-    s->ag_node = nd;
-    s->ag_node[s->nag] = -1;
+    int a = s->nag++;
+    s->ag[a] = (agent){AGENT_DONE, 0, NULL, SIM_TIME_NEVER};
+    s->ag_node[a] = -1;
+    s->ag_hpos[a] = s->ag_wpos[a] = -1;
     s->ag_unplaced++;
-    s->ag_version++;
-    return s->nag++;
+    agent_set(s, a, (agent){AGENT_AT, 0, NULL, SIM_TIME_NEVER});
+    return a;
 }
 
 void cosim_agent_node(cosim *s, int a, int ni)
@@ -157,18 +269,82 @@ void cosim_agent_acted(cosim *s, uint32_t was) { evq_creator_swap(s->q, was); }
 
 void cosim_agent_at(cosim *s, int a, sim_time t)
 {
-    s->ag[a] = (agent){AGENT_AT, t, NULL, SIM_TIME_NEVER};
-    s->ag_version++;
+    if (s->ag[a].state == AGENT_AT) {   /* a new key in place */
+        s->ag[a] = (agent){AGENT_AT, t, NULL, SIM_TIME_NEVER};
+        heap_up(s, s->ag_hpos[a]);
+        heap_down(s, s->ag_hpos[a]);
+        s->ag_version++;
+        return;
+    }
+    agent_set(s, a, (agent){AGENT_AT, t, NULL, SIM_TIME_NEVER});
 }
-void cosim_agent_wait(cosim *s, int a, volatile int *flag)
+void cosim_agent_wait(cosim *s, int a, volatile int *flag) { agent_set(s, a, (agent){AGENT_WAIT, 0, flag, SIM_TIME_NEVER}); }
+void cosim_agent_done(cosim *s, int a) { agent_set(s, a, (agent){AGENT_DONE, 0, NULL, SIM_TIME_NEVER}); }
+
+/* The waiting set brought up to date: after a wake note, the unwoken ones'
+ * flags are read again. A woken one whose flag went back to 0 (nothing
+ * does that while its process waits) moves back all the same, as a scan
+ * would see it. */
+static void wset_look(cosim *s)
 {
-    s->ag[a] = (agent){AGENT_WAIT, 0, flag, SIM_TIME_NEVER};
-    s->ag_version++;
+    uint64_t w = evq_wakes(s->q);
+    if (s->ag_seen_wakes != w) {
+        for (int i = s->ag_nwoken; i < s->ag_nwait; i++)
+            if (*s->ag[s->ag_wset[i]].flag) wset_swap(s, i, s->ag_nwoken++);
+        s->ag_seen_wakes = w;
+    }
+    for (int i = 0; i < s->ag_nwoken;)
+        if (!*s->ag[s->ag_wset[i]].flag) wset_swap(s, i, --s->ag_nwoken);
+        else i++;
 }
-void cosim_agent_done(cosim *s, int a)
+
+/* How many heap entries from i down are at time m (the top's time). */
+static int heap_count_at(const cosim *s, int i, sim_time m)
 {
-    s->ag[a] = (agent){AGENT_DONE, 0, NULL, SIM_TIME_NEVER};
-    s->ag_version++;
+    if (i >= s->ag_nheap || s->ag[s->ag_heap[i]].at != m) return 0;
+    return 1 + heap_count_at(s, 2 * i + 1, m) + heap_count_at(s, 2 * i + 2, m);
+}
+
+typedef struct {
+    sim_time m, wm;
+    int woken, wnow, mi, mc, busy, pad;   /* no hole: compared with memcmp */
+} agents_seen;
+
+/* What a scan of every agent finds (the reference: slow paths, tests). */
+static agents_seen agents_full_scan(const cosim *s)
+{
+    agents_seen r = {SIM_TIME_NEVER, SIM_TIME_NEVER, 0, 0, -1, 0, 0, 0};
+    for (int i = 0; i < s->nag; i++) {
+        const agent *a = &s->ag[i];
+        if (a->state == AGENT_AT && a->at < r.m) r.m = a->at, r.mi = i, r.mc = 0;
+        r.mc += a->state == AGENT_AT && a->at == r.m;
+        if (a->state == AGENT_WAIT && *a->flag) {
+            r.woken = 1;
+            if (a->woke_at < r.wm) r.wm = a->woke_at;
+            r.wnow |= a->woke_at == SIM_TIME_NEVER;
+        }
+        r.busy |= a->state != AGENT_DONE;
+    }
+    return r;
+}
+
+/* The same from the heap and the waiting set. */
+static agents_seen agents_fast_scan(cosim *s)
+{
+    agents_seen r = {SIM_TIME_NEVER, SIM_TIME_NEVER, 0, 0, -1, 0, s->ag_nbusy > 0, 0};
+    wset_look(s);
+    for (int i = 0; i < s->ag_nwoken; i++) {
+        sim_time w = s->ag[s->ag_wset[i]].woke_at;
+        r.woken = 1;
+        if (w < r.wm) r.wm = w;
+        r.wnow |= w == SIM_TIME_NEVER;
+    }
+    if (s->ag_nheap) {
+        r.mi = s->ag_heap[0];
+        r.m = s->ag[r.mi].at;
+        r.mc = heap_count_at(s, 0, r.m);
+    }
+    return r;
 }
 
 /* What a scan of the agents finds (cosim_agents_refresh keys it). A flag is
@@ -177,28 +353,22 @@ void cosim_agent_done(cosim *s, int a)
  * counts stand. */
 void cosim_agents_scan(cosim *s)
 {
-    uint64_t w = evq_wakes(s->q);
-    int woken = 0, busy = 0, wnow = 0, mi = -1, mc = 0;
-    sim_time m = SIM_TIME_NEVER, wm = SIM_TIME_NEVER;
-    for (int i = 0; i < s->nag; i++) {
-        const agent *a = &s->ag[i];
-        if (a->state == AGENT_AT && a->at < m) m = a->at, mi = i, mc = 0;
-        mc += a->state == AGENT_AT && a->at == m;
-        if (a->state == AGENT_WAIT && *a->flag) {
-            woken = 1;
-            if (a->woke_at < wm) wm = a->woke_at;
-            wnow |= a->woke_at == SIM_TIME_NEVER;
+    agents_seen r = s->slow ? agents_full_scan(s) : agents_fast_scan(s);
+    if (!s->slow && s->lag_check) {   /* MYRISIM_LAG_CHECK=1: against the reference, every time */
+        agents_seen f = agents_full_scan(s);
+        if (memcmp(&f, &r, sizeof f)) {
+            fprintf(stderr, "myrisim: MODEL ERROR: the agents' heap or waiting sets disagree with a scan of every agent\n");
+            abort();
         }
-        busy |= a->state != AGENT_DONE;
     }
-    s->ag_woken = woken;
-    s->ag_woke_min = wm;
-    s->ag_woke_now = wnow;
-    s->ag_min_idx = mi;
-    s->ag_min_cnt = mc;
-    s->ag_busy = busy;
-    s->ag_min_at = m;
-    s->ag_key_wakes = w;
+    s->ag_woken = r.woken;
+    s->ag_woke_min = r.wm;
+    s->ag_woke_now = r.wnow;
+    s->ag_min_idx = r.mi;
+    s->ag_min_cnt = r.mc;
+    s->ag_busy = r.busy;
+    s->ag_min_at = r.m;
+    s->ag_key_wakes = evq_wakes(s->q);
     s->ag_key_version = s->ag_version;
     s->ag_cached = 1;
 }
@@ -213,6 +383,53 @@ int cosim_agent_due(const cosim *s, int a, sim_time now)
            (g->state == AGENT_WAIT && *g->flag && (g->woke_at == SIM_TIME_NEVER || g->woke_at <= now));
 }
 
+/* The heap entries from i down at or before t. */
+static int heap_due(const cosim *s, int i, sim_time t, int *out, int k)
+{
+    if (i >= s->ag_nheap || s->ag[s->ag_heap[i]].at > t) return k;
+    out[k++] = s->ag_heap[i];
+    k = heap_due(s, 2 * i + 1, t, out, k);
+    return heap_due(s, 2 * i + 2, t, out, k);
+}
+
+static int int_cmp(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+int cosim_agents_maybe_due(const cosim *s, sim_time t, int *out)
+{
+    if (s->slow) {
+        for (int a = 0; a < s->nag; a++) out[a] = a;
+        return s->nag;
+    }
+    cosim_agents_refresh(s);
+    int k = heap_due(s, 0, t, out, 0);
+    for (int i = 0; i < s->ag_nwoken; i++) out[k++] = s->ag_wset[i];
+    if (k > 1) qsort(out, (size_t)k, sizeof *out, int_cmp);   /* index order, as a scan visits them */
+    return k;
+}
+
+int cosim_agents_stamp(cosim *s, sim_time t)
+{
+    int any = 0;
+    if (s->slow) {
+        for (int a = 0; a < s->nag; a++) {
+            agent *g = &s->ag[a];
+            if (g->state == AGENT_WAIT && *g->flag && g->woke_at == SIM_TIME_NEVER) g->woke_at = t, any = 1;
+        }
+    } else {
+        wset_look(s);
+        for (int i = 0; i < s->ag_nwoken; i++) {
+            agent *g = &s->ag[s->ag_wset[i]];
+            if (g->woke_at == SIM_TIME_NEVER) g->woke_at = t, any = 1;
+        }
+    }
+    if (any) s->ag_version++;
+    return any;
+}
+
 int cosim_agents_due(const cosim *s, sim_time now, unsigned char *due, int n)
 {
     cosim_agents_refresh(s);
@@ -224,6 +441,66 @@ int cosim_agents_due(const cosim *s, sim_time now, unsigned char *due, int n)
     int k = 0;
     for (int a = 0; a < n; a++) k += due[a] = a < s->nag && cosim_agent_due(s, a, now);
     return k;
+}
+
+int cosim_agents_due_list(const cosim *s, sim_time now, int *out, int n)
+{
+    int k = 0, m = cosim_agents_maybe_due(s, now, s->ag_list);
+    for (int i = 0; i < m; i++) {
+        int a = s->ag_list[i];
+        if (a < n && cosim_agent_due(s, a, now)) out[k++] = a;
+    }
+    return k;
+}
+
+int cosim_agents_verify(const cosim *s, char *why, size_t n)
+{
+    agents_seen f = agents_full_scan(s);
+    cosim_agents_refresh(s);
+    if (!s->slow && (f.woken != s->ag_woken || f.wnow != s->ag_woke_now || f.mi != s->ag_min_idx ||
+                     f.mc != s->ag_min_cnt || f.busy != s->ag_busy || f.m != s->ag_min_at || f.wm != s->ag_woke_min)) {
+        snprintf(why, n, "cache: earliest %llu (agent %d, %d at it), woken %d/%d %llu, busy %d; a scan: %llu (%d, %d), %d/%d %llu, %d",
+                 (unsigned long long)s->ag_min_at, s->ag_min_idx, s->ag_min_cnt, s->ag_woken, s->ag_woke_now,
+                 (unsigned long long)s->ag_woke_min, s->ag_busy, (unsigned long long)f.m, f.mi, f.mc, f.woken, f.wnow,
+                 (unsigned long long)f.wm, f.busy);
+        return -1;
+    }
+    int nat = 0, nw = 0, nb = 0;
+    for (int a = 0; a < s->nag; a++) {
+        const agent *g = &s->ag[a];
+        nat += g->state == AGENT_AT;
+        nw += g->state == AGENT_WAIT;
+        nb += g->state != AGENT_DONE;
+        int h = s->ag_hpos[a], w = s->ag_wpos[a];
+        if ((g->state == AGENT_AT) != (h >= 0 && h < s->ag_nheap && s->ag_heap[h] == a) ||
+            (g->state == AGENT_WAIT) != (w >= 0 && w < s->ag_nwait && s->ag_wset[w] == a)) {
+            snprintf(why, n, "agent %d (state %d) misplaced: heap %d, waiting set %d", a, (int)g->state, h, w);
+            return -1;
+        }
+        if (h > 0 && ag_before(s, a, s->ag_heap[(h - 1) / 2])) {
+            snprintf(why, n, "heap out of order at %d (agent %d)", h, a);
+            return -1;
+        }
+    }
+    if (nat != s->ag_nheap || nw != s->ag_nwait || nb != s->ag_nbusy) {
+        snprintf(why, n, "counts: %d at (heap %d), %d waiting (set %d), %d busy (%d)", nat, s->ag_nheap, nw,
+                 s->ag_nwait, nb, s->ag_nbusy);
+        return -1;
+    }
+    for (sim_time t = 0; t <= 1; t++) {   /* the due list against a scan, at now and at the earliest */
+        sim_time at = t ? s->ag_min_at : evq_now(s->q);
+        int k = cosim_agents_due_list(s, at, s->ag_list, s->nag), j = 0;   /* filtered in place */
+        for (int a = 0; a < s->nag; a++)
+            if (cosim_agent_due(s, a, at) && (j >= k || s->ag_list[j++] != a)) {
+                snprintf(why, n, "due at %llu: agent %d missing or out of order", (unsigned long long)at, a);
+                return -1;
+            }
+        if (j != k) {
+            snprintf(why, n, "due at %llu: %d listed, a scan finds %d", (unsigned long long)at, k, j);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 /* 1 when an event has set the flag some process waits for. */
@@ -242,7 +519,7 @@ int cosim_agents_busy(const cosim *s)
 /* cosim_card_fault_report's scan (cosim_internal.h) */
 int cosim_card_fault_scan(cosim *s)
 {
-    uint64_t w = evq_wakes(s->q);
+    uint64_t c = s->card_faults;
     for (int i = 0; i < s->n; i++) {
         const char *f = card_fault(s->nd[i].card);
         if (!f[0]) continue;
@@ -251,7 +528,7 @@ int cosim_card_fault_scan(cosim *s)
                  sim_time_us(card_fault_time(s->nd[i].card), t, sizeof t), f);
         return 1;
     }
-    s->fault_key_wakes = w;
+    s->fault_key_faults = c;
     s->fault_key_valid = 1;
     return 0;
 }

@@ -54,6 +54,8 @@ platform *cosim_platform_new(cosim *s, int ni, const plat_backend *be, char *err
 int cosim_agent_new(cosim *s);                           /* starts as acting at time 0 */
 void cosim_agent_at(cosim *s, int a, sim_time t);        /* acts next at t */
 void cosim_agent_wait(cosim *s, int a, volatile int *flag); /* acts when an event sets *flag */
+/* (only an event may set a waited-for flag, and it notes a wake, evq_note_wake:
+ * the flags of waiting agents are read again only then; hosts.c) */
 void cosim_agent_done(cosim *s, int a);                  /* finished */
 /* Agent a is a process on node ni's host: it touches only that node (its
  * host, the card through PCI). With every agent's node known, cosim_advance
@@ -84,6 +86,9 @@ int cosim_failed_host(const cosim *s);                   /* that node, -1 if non
 int cosim_agent_due(const cosim *s, int a, sim_time now);
 /* cosim_agent_due of agents 0 .. n-1 into due[], in one call; the number due. */
 int cosim_agents_due(const cosim *s, sim_time now, unsigned char *due, int n);
+/* The agents below n due at now, in index order, into out (room for n);
+ * their number. O(log n) per process due, not a scan of every agent. */
+int cosim_agents_due_list(const cosim *s, sim_time now, int *out, int n);
 /* Earliest time a host process may act (SIM_TIME_NEVER if none can: all
  * wait for flags no event has set yet, or none is left). */
 sim_time cosim_agents_earliest(const cosim *s);

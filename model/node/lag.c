@@ -145,19 +145,7 @@ static void check_after(cosim *s, sim_time t, uint32_t pl)
 /* After an event at t noted a wake: the time each process it woke was
  * woken (the host acts then, though the queue may be further on). 1 if
  * any was. */
-static int stamp_wakes(cosim *s, sim_time t)
-{
-    int any = 0;
-    for (int a = 0; a < s->nag; a++) {
-        agent *g = &s->ag[a];
-        if (g->state == AGENT_WAIT && *g->flag && g->woke_at == SIM_TIME_NEVER) {
-            g->woke_at = t;
-            any = 1;
-        }
-    }
-    if (any) s->ag_version++;
-    return any;
-}
+static int stamp_wakes(cosim *s, sim_time t) { return cosim_agents_stamp(s, t); }
 
 /* The events up to lim, in order, each after the cores it needs. After an
  * event that notes a wake only the rest of its time step runs: returns 1.
@@ -230,9 +218,10 @@ static int catch_up_to(cosim *s, sim_time t, int all)
                     ran = 1;
                 }
             } else {
-                int any = 0;
-                for (int a = 0; a < s->nag; a++)
-                    if (due(s, a, t)) {
+                int any = 0, k = cosim_agents_maybe_due(s, t, s->ag_list);   /* in index order */
+                for (int i = 0; i < k; i++)
+                    if (due(s, s->ag_list[i], t)) {
+                        int a = s->ag_list[i];
                         any = 1;
                         int j = s->ag_node[a];
                         if (s->nd[j].state == LANAI_RUNNING && s->nd[j].time < t) {

@@ -50,7 +50,8 @@ struct cosim_top : sc_core::sc_module {
     int hosts_running = 0;
     sc_core::sc_event yielded;    // the process in control blocked again or returned
     std::vector<host_proc> hp;
-    std::vector<unsigned char> due;   // per agent: due when a pass over the processes begins
+    std::vector<int> due;         // the agents due when a pass over the processes begins, in order
+    std::vector<int> proc_of;     // per agent: its process in hp, -1 if none
 
     cosim_top(sc_core::sc_module_name nm, cosim *s_, cosim_proc *procs, int n, sim_time until_)
         : sc_module(nm), s(s_), until(until_), hp((size_t)n)
@@ -66,6 +67,8 @@ struct cosim_top : sc_core::sc_module {
         int nag = 0;
         for (const host_proc &h : hp) nag = h.agent + 1 > nag ? h.agent + 1 : nag;
         due.assign((size_t)nag, 0);
+        proc_of.assign((size_t)nag, -1);
+        for (int k = 0; k < n; k++) proc_of[(size_t)hp[k].agent] = k;
         sc_core::sc_spawn([this] { stepper(); }, "stepper");
         for (int k = 0; k < n; k++)
             sc_core::sc_spawn([this, k] { host(k); }, sc_core::sc_gen_unique_name("host"));
@@ -136,9 +139,14 @@ struct cosim_top : sc_core::sc_module {
             // lasts no event runs (a process that blocks hands control back
             // here), so no flag is set and only the process in control
             // changes its own agent; one not due now cannot become due.
-            cosim_agents_due(s, now, due.data(), (int)due.size());
-            for (host_proc &h : hp) {
-                if (h.running && due[(size_t)h.agent] && cosim_agent_due(s, h.agent, now)) hand_over(h);
+            // Only the processes due are visited, in process order (agents
+            // are made in that order), as a pass over all of them would.
+            int ndue = cosim_agents_due_list(s, now, due.data(), (int)due.size());
+            for (int i = 0; i < ndue; i++) {
+                int k = proc_of[(size_t)due[(size_t)i]];
+                if (k < 0) continue;
+                host_proc &h = hp[(size_t)k];
+                if (h.running && cosim_agent_due(s, h.agent, now)) hand_over(h);
                 // a failed program fails the run: the others stop with it
                 if (cosim_failed_host(s) >= 0) return finish(COSIM_DONE);
             }
