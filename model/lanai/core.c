@@ -24,6 +24,8 @@ lanai_core *lanai_new(const lanai_profile *p)
     if (!c) return NULL;
     memset(c, 0, sizeof *c);
     c->prof = p;
+    c->stall = p->load_use_stall;
+    c->taken = p->taken_branch;
     c->sram_size = p->sram_size;
     c->ncpage = (p->sram_size >> CPAGE_SHIFT) + 1;
     /* calloc'd: pages of the decode table that are never executed are

@@ -97,6 +97,7 @@ struct lanai_core {
     uint32_t q1, q2, q3;        /* next-pc queue (§1.8), valid when pend */
     uint32_t xfer_from;         /* pc of the last taken transfer: a fetch fault names it */
     uint32_t stack_limit;       /* lowest sp a prologue may set (0 = no guard) */
+    uint32_t stall, taken;      /* prof->load_use_stall, prof->taken_branch */
     uint32_t R[LREG_SINK + 2];  /* r0 = 0 and r1 = ~0 are never written */
     uint64_t stolen;            /* total extra cycles paid to the DMA engines */
     uint64_t parked_until;      /* a parked core's loop cannot change before this cycle */
