@@ -92,8 +92,9 @@ static lanai_state run_general(lanai_core *c, uint64_t cycle_limit)
  * due. It makes exactly the calls run_general would, without its
  * bookkeeping: with no stolen cycles owed, one run_plain to the limit (it
  * returns only at the limit, after a stop request, or when the core stops,
- * so the slice loop would end there); with some, the stealing loop first.
- * 0 if the run is not of that kind (nothing done). */
+ * so the slice loop would end there: 1, the core not parked); with some,
+ * the stealing loop first, then the slices (2). 0 if the run is not of that
+ * kind (nothing done). */
 static inline __attribute__((always_inline)) int run_short(lanai_core *c, uint64_t cycle_limit)
 {
     uint64_t cyc = c->cycles;
@@ -108,8 +109,10 @@ static inline __attribute__((always_inline)) int run_short(lanai_core *c, uint64
             c->parked = 0;
             lanai_idle_drop(c);
             run_stealing(c, c->steal_until < cycle_limit ? c->steal_until : cycle_limit);
-            run_slices(c, cycle_limit);
-            return 1;
+            /* usually at the limit already: run_slices' test, inline */
+            if (c->cycles < cycle_limit && !c->stop_req && c->state == LANAI_RUNNING) run_slices(c, cycle_limit);
+            else c->stop_req = 0;
+            return 2;
         }
         c->steal = 0;   /* lapsed */
     }
@@ -132,8 +135,15 @@ lanai_state lanai_run(lanai_core *c, uint64_t cycle_limit)
 
 void lanai_run_report(lanai_core *c, uint64_t cycle_limit, lanai_run_result *r)
 {
-    if (LIKELY(run_short(c, cycle_limit))) r->state = c->state;
-    else r->state = run_general(c, cycle_limit);
+    int k = run_short(c, cycle_limit);
+    if (LIKELY(k == 1)) {
+        r->state = c->state;
+        r->cycles = c->cycles;
+        r->parked = 0;
+        r->parked_until = 0;
+        return;
+    }
+    r->state = k ? c->state : run_general(c, cycle_limit);
     r->cycles = c->cycles;
     r->parked = c->parked;   /* as lanai_idle_parked says */
     r->parked_until = c->parked ? c->parked_until : 0;
