@@ -43,6 +43,10 @@ lanai_core *lanai_new(const lanai_profile *p)
     /* the write check for every core of any run (scenarios, cosim) */
     const char *wc = getenv("MYRISIM_LANAI_CHECK_WRITES");
     c->write_check = wc && *wc && strcmp(wc, "0") != 0;
+    /* the reference for the fast paths' tests: every run the general way */
+    const char *sp = getenv("MYRISIM_SLOW_PATHS");
+    c->slow_paths = sp && *sp && strcmp(sp, "0") != 0;
+    lanai_run_mode(c);
     lanai_reset(c);
     lanai_pcprof_env(c);
     return c;
@@ -142,7 +146,11 @@ void lanai_set_console_hook(lanai_core *c, lanai_console_hook fn, void *ctx)
     c->console_hook = fn;
     c->console_ctx = ctx;
 }
-void lanai_set_trace(lanai_core *c, FILE *out) { c->trace = out; }
+void lanai_set_trace(lanai_core *c, FILE *out)
+{
+    c->trace = out;
+    lanai_run_mode(c);
+}
 
 lanai_state lanai_state_of(const lanai_core *c) { return c->state; }
 uint64_t lanai_cycles(const lanai_core *c) { return c->cycles; }

@@ -82,8 +82,7 @@ struct lanai_core {
     int pend;                   /* a control transfer is in flight */
     uint64_t cycles;
     uint64_t steal_until;       /* ... the stolen cycles lapse at this cycle */
-    FILE *trace;
-    lanai_pcprof *pcprof;       /* per-PC cycle profile (pcprof.h); runs the traced loop */
+    int general;                /* every run takes the general path (lanai_run_mode) */
     /* the interpreter loop's state */
     uint64_t insns;
     uint8_t *sram;
@@ -103,6 +102,9 @@ struct lanai_core {
     uint64_t parked_until;      /* a parked core's loop cannot change before this cycle */
     uint32_t idle_backoff;      /* idle checks back off while they keep failing */
 
+    FILE *trace;
+    lanai_pcprof *pcprof;       /* per-PC cycle profile (pcprof.h); runs the traced loop */
+    int slow_paths;             /* MYRISIM_SLOW_PATHS: no short-run fast path (exec.c) */
     int exit_code;
     lanai_fault fault;
     uint32_t ncpage;
@@ -144,6 +146,13 @@ struct lanai_core {
     int chk_n;                  /* ... backward branches seen */
     lanai_idle_head chk_seen[IDLE_HEADS];
 };
+
+/* After a change of trace, pcprof or slow_paths: whether runs may take the
+ * short-run fast path (exec.c) or must take the general one. */
+static inline void lanai_run_mode(lanai_core *c)
+{
+    c->general = c->trace || c->pcprof || c->slow_paths;
+}
 
 /* idle.c: one idle check (seek a loop, verify one iteration, skip whole
  * iterations if it is idle). Runs the watching loop of exec.c. */

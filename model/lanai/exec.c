@@ -101,8 +101,7 @@ static inline __attribute__((always_inline)) int run_short(lanai_core *c, uint64
     /* the next instruction's record: a co-simulation comes back to a core
      * only after running all the others, so it is rarely still cached */
     __builtin_prefetch(&c->dec[c->pc >> 2]);
-    if (c->state != LANAI_RUNNING || cyc >= cycle_limit || cycle_limit - cyc > IDLE_SLICE) return 0;
-    if (c->trace || c->pcprof) return 0;
+    if (c->state != LANAI_RUNNING || c->general || cyc >= cycle_limit || cycle_limit - cyc > IDLE_SLICE) return 0;
     if (c->steal) {
         if (cyc < c->steal_until) {
             c->stop_req = 0;
