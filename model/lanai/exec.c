@@ -98,9 +98,6 @@ static lanai_state run_general(lanai_core *c, uint64_t cycle_limit)
 static inline __attribute__((always_inline)) int run_short(lanai_core *c, uint64_t cycle_limit)
 {
     uint64_t cyc = c->cycles;
-    /* the next instruction's record: a co-simulation comes back to a core
-     * only after running all the others, so it is rarely still cached */
-    __builtin_prefetch(&c->dec[c->pc >> 2]);
     if (c->state != LANAI_RUNNING || c->general || cyc >= cycle_limit || cycle_limit - cyc > IDLE_SLICE) return 0;
     if (c->steal) {
         if (cyc < c->steal_until) {
