@@ -3,6 +3,7 @@
 #include "pcprof.h"
 #include "symtab.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 
 /* lanai_cond_table[cc] has bit f set when condition cc (DDDI, §1.6) holds
@@ -13,12 +14,18 @@ const uint16_t lanai_cond_table[16] = {
     0x3333, 0xCCCC, 0x0F0F, 0xF0F0, 0xC3C3, 0x3C3C, 0x00C3, 0xFF3C,
 };
 
+_Static_assert(offsetof(lanai_core, q2) + sizeof(uint32_t) <= 128, "the hot fields of lanai_core fill two lines");
+
 lanai_core *lanai_new(const lanai_profile *p)
 {
     if (!p || p->sram_size == 0 || (p->sram_size & 3)) return NULL;
-    lanai_core *c = calloc(1, sizeof *c);
+    /* aligned: the fields every run reads fill two cache lines */
+    lanai_core *c = aligned_alloc(64, (sizeof *c + 63) & ~(size_t)63);
     if (!c) return NULL;
+    memset(c, 0, sizeof *c);
     c->prof = p;
+    c->stall = p->load_use_stall;
+    c->taken = p->taken_branch;
     c->sram_size = p->sram_size;
     c->ncpage = (p->sram_size >> CPAGE_SHIFT) + 1;
     /* calloc'd: pages of the decode table that are never executed are
@@ -36,6 +43,10 @@ lanai_core *lanai_new(const lanai_profile *p)
     /* the write check for every core of any run (scenarios, cosim) */
     const char *wc = getenv("MYRISIM_LANAI_CHECK_WRITES");
     c->write_check = wc && *wc && strcmp(wc, "0") != 0;
+    /* the reference for the fast paths' tests: every run the general way */
+    const char *sp = getenv("MYRISIM_SLOW_PATHS");
+    c->slow_paths = sp && *sp && strcmp(sp, "0") != 0;
+    lanai_run_mode(c);
     lanai_reset(c);
     lanai_pcprof_env(c);
     return c;
@@ -135,7 +146,11 @@ void lanai_set_console_hook(lanai_core *c, lanai_console_hook fn, void *ctx)
     c->console_hook = fn;
     c->console_ctx = ctx;
 }
-void lanai_set_trace(lanai_core *c, FILE *out) { c->trace = out; }
+void lanai_set_trace(lanai_core *c, FILE *out)
+{
+    c->trace = out;
+    lanai_run_mode(c);
+}
 
 lanai_state lanai_state_of(const lanai_core *c) { return c->state; }
 uint64_t lanai_cycles(const lanai_core *c) { return c->cycles; }

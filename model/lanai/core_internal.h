@@ -69,23 +69,44 @@ typedef struct {
 } lanai_idle_head;
 
 struct lanai_core {
-    const lanai_profile *prof;
-    uint32_t R[LREG_SINK + 2];  /* r0 = 0 and r1 = ~0 are never written */
-    uint32_t flags;             /* FL_* */
-    uint32_t pc;                /* address of the next instruction */
-    uint32_t q1, q2, q3;        /* next-pc queue (§1.8), valid when pend */
-    int pend;                   /* a control transfer is in flight */
-    uint32_t xfer_from;         /* pc of the last taken transfer: a fetch fault names it */
-    uint32_t ldpend;            /* register mask loaded by the previous insn */
-    uint64_t cycles, insns;
+    /* The first two 64-byte lines (lanai_new aligns the core to 64) hold
+     * what every run reads: a co-simulation runs each core for about one
+     * instruction per round, so the lines a run touches are its cost. */
     lanai_state state;
-    int exit_code;
-    lanai_fault fault;
-
+    int stop_req;               /* an mmio hook asked lanai_run to return */
+    int parked;                 /* the last run ended inside a verified idle loop */
+    int idle_on;                /* idle-loop skipping (exec.c, idle.c) */
+    uint32_t idle_wait;         /* run slices until the next check */
+    int chk_on;                 /* an idle check is under way (below) */
+    uint32_t steal;             /* SRAM cycles still owed to the DMA engines */
+    int pend;                   /* a control transfer is in flight */
+    uint64_t cycles;
+    uint64_t steal_until;       /* ... the stolen cycles lapse at this cycle */
+    int general;                /* every run takes the general path (lanai_run_mode) */
+    /* the interpreter loop's state */
+    uint64_t insns;
     uint8_t *sram;
-    uint32_t sram_size;
     lanai_dec *dec;             /* sram_size/4 records + 1 fetch-fault sentinel */
     uint8_t *cpage;             /* per 4 KB page: holds decoded records */
+    const lanai_profile *prof;
+    uint32_t pc;                /* address of the next instruction */
+    uint32_t ldpend;            /* register mask loaded by the previous insn */
+    uint32_t flags;             /* FL_* */
+    uint32_t sram_size;
+    uint32_t q1, q2, q3;        /* next-pc queue (§1.8), valid when pend */
+    uint32_t xfer_from;         /* pc of the last taken transfer: a fetch fault names it */
+    uint32_t stack_limit;       /* lowest sp a prologue may set (0 = no guard) */
+    uint32_t stall, taken;      /* prof->load_use_stall, prof->taken_branch */
+    uint32_t R[LREG_SINK + 2];  /* r0 = 0 and r1 = ~0 are never written */
+    uint64_t stolen;            /* total extra cycles paid to the DMA engines */
+    uint64_t parked_until;      /* a parked core's loop cannot change before this cycle */
+    uint32_t idle_backoff;      /* idle checks back off while they keep failing */
+
+    FILE *trace;
+    lanai_pcprof *pcprof;       /* per-PC cycle profile (pcprof.h); runs the traced loop */
+    int slow_paths;             /* MYRISIM_SLOW_PATHS: no short-run fast path (exec.c) */
+    int exit_code;
+    lanai_fault fault;
     uint32_t ncpage;
 
     lanai_mmio mmio;
@@ -94,8 +115,6 @@ struct lanai_core {
     FILE *console;
     lanai_console_hook console_hook;
     void *console_ctx;
-    FILE *trace;
-    lanai_pcprof *pcprof;       /* per-PC cycle profile (pcprof.h); runs the traced loop */
 
     lanai_mark *marks;
     int nmarks, capmarks;
@@ -104,23 +123,12 @@ struct lanai_core {
     struct lanai_symtab *syms;
     uint32_t image_end;
     uint32_t ro_end;            /* end of the image's read-only segments */
-    uint32_t stack_limit;       /* lowest sp a prologue may set (0 = no guard) */
     uint32_t waits_at;          /* address of the image's fw_waits record, 0 if none */
     int write_check;            /* CPAGE_RO pages fault on stores (opt-in) */
 
-    /* hooks for the co-simulation (exec.c) */
-    int stop_req;               /* an mmio hook asked lanai_run to return */
     char dev_msg[120];          /* lanai_device_error text for the next FAULT_DEVICE */
-    uint32_t steal;             /* SRAM cycles still owed to the DMA engines */
-    uint64_t steal_until;       /* ... lapsing at this cycle */
-    uint64_t stolen;            /* total extra cycles paid */
 
     /* idle-loop skipping (exec.c, idle.c) */
-    int idle_on;
-    uint32_t idle_wait;         /* run slices until the next check */
-    uint32_t idle_backoff;      /* checks back off while they keep failing */
-    int parked;                 /* the last run ended inside a verified idle loop */
-    uint64_t parked_until;      /* ... which cannot change before this cycle */
     int watching;               /* the watch loop runs one iteration */
     int watch_dirty;            /* ... and saw a store or a device write */
     int watch_timeread;         /* ... read a counter of the services window */
@@ -132,13 +140,19 @@ struct lanai_core {
      * driver's generation of everything the core can read stays the same */
     int gen_known;              /* the driver reports a generation */
     uint64_t gen;               /* ... the current one */
-    int chk_on;                 /* a check is under way */
-    uint64_t chk_gen;           /* ... begun under this generation */
+    uint64_t chk_gen;           /* ... a check (chk_on) begun under this generation */
     uint64_t chk_istart;        /* ... at this instruction count */
     uint32_t chk_reads;         /* ... device reads since */
     int chk_n;                  /* ... backward branches seen */
     lanai_idle_head chk_seen[IDLE_HEADS];
 };
+
+/* After a change of trace, pcprof or slow_paths: whether runs may take the
+ * short-run fast path (exec.c) or must take the general one. */
+static inline void lanai_run_mode(lanai_core *c)
+{
+    c->general = c->trace || c->pcprof || c->slow_paths;
+}
 
 /* idle.c: one idle check (seek a loop, verify one iteration, skip whole
  * iterations if it is idle). Runs the watching loop of exec.c. */

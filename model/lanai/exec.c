@@ -48,19 +48,11 @@
 
 lanai_state lanai_run_watch(lanai_core *c, uint64_t limit) { return run_watch(c, limit); }
 
-lanai_state lanai_run(lanai_core *c, uint64_t cycle_limit)
+/* lanai_run's slices, once the run has begun (state running, no tracing):
+ * idle checks at slice starts (idle.c); a check under way goes on in the
+ * watching loop, so it sees every store. */
+static lanai_state run_slices(lanai_core *c, uint64_t cycle_limit)
 {
-    c->stop_req = 0;
-    c->parked = 0;
-    /* a check under way here spans runs: its driver reports generations
-     * (without them lanai_idle_try never leaves one under way) */
-    if (c->state != LANAI_RUNNING) return c->state;
-    if (c->trace || c->pcprof) {
-        lanai_idle_drop(c);
-        return run_traced(c, cycle_limit);
-    }
-    /* execution in slices; idle checks at slice starts (idle.c); a check
-     * under way goes on in the watching loop, so it sees every store */
     while (c->cycles < cycle_limit && !c->stop_req && c->state == LANAI_RUNNING) {
         if (c->steal && c->cycles >= c->steal_until) c->steal = 0;   /* lapsed */
         if (c->steal) {
@@ -82,12 +74,86 @@ lanai_state lanai_run(lanai_core *c, uint64_t cycle_limit)
     return c->state;
 }
 
+static lanai_state run_general(lanai_core *c, uint64_t cycle_limit)
+{
+    c->stop_req = 0;
+    c->parked = 0;
+    /* a check under way here spans runs: its driver reports generations
+     * (without them lanai_idle_try never leaves one under way) */
+    if (c->state != LANAI_RUNNING) return c->state;
+    if (c->trace || c->pcprof) {
+        lanai_idle_drop(c);
+        return run_traced(c, cycle_limit);
+    }
+    return run_slices(c, cycle_limit);
+}
+
+/* The usual co-simulation run: a few cycles, untraced, with no idle check
+ * due. It makes exactly the calls run_general would, without its
+ * bookkeeping: with no stolen cycles owed, one run_plain to the limit (it
+ * returns only at the limit, after a stop request, or when the core stops,
+ * so the slice loop would end there: 1, the core not parked); with some,
+ * the stealing loop first, then the slices (2). 0 if the run is not of that
+ * kind (nothing done). */
+static inline __attribute__((always_inline)) int run_short(lanai_core *c, uint64_t cycle_limit)
+{
+    uint64_t cyc = c->cycles;
+    if (c->state != LANAI_RUNNING || c->general || cyc >= cycle_limit || cycle_limit - cyc > IDLE_SLICE) return 0;
+    if (c->steal) {
+        if (cyc < c->steal_until) {
+            c->stop_req = 0;
+            c->parked = 0;
+            lanai_idle_drop(c);
+            run_stealing(c, c->steal_until < cycle_limit ? c->steal_until : cycle_limit);
+            /* usually at the limit already: run_slices' test, inline */
+            if (c->cycles < cycle_limit && !c->stop_req && c->state == LANAI_RUNNING) run_slices(c, cycle_limit);
+            else c->stop_req = 0;
+            return 2;
+        }
+        c->steal = 0;   /* lapsed */
+    }
+    if (c->idle_on) {
+        if (c->chk_on || c->idle_wait == 1) return 0;   /* an idle check is due */
+        c->idle_wait--;
+    }
+    c->stop_req = 0;
+    c->parked = 0;
+    run_plain(c, cycle_limit);
+    c->stop_req = 0;
+    return 1;
+}
+
+lanai_state lanai_run(lanai_core *c, uint64_t cycle_limit)
+{
+    if (LIKELY(run_short(c, cycle_limit))) return c->state;
+    return run_general(c, cycle_limit);
+}
+
 void lanai_run_report(lanai_core *c, uint64_t cycle_limit, lanai_run_result *r)
 {
-    r->state = lanai_run(c, cycle_limit);
+    int k = run_short(c, cycle_limit);
+    if (LIKELY(k == 1)) {
+        r->state = c->state;
+        r->cycles = c->cycles;
+        r->parked = 0;
+        r->parked_until = 0;
+        return;
+    }
+    r->state = k ? c->state : run_general(c, cycle_limit);
     r->cycles = c->cycles;
     r->parked = c->parked;   /* as lanai_idle_parked says */
     r->parked_until = c->parked ? c->parked_until : 0;
+}
+
+/* the core's first four lines: the run's fields and most registers */
+void lanai_prefetch(const lanai_core *c)
+{
+    const char *p = (const char *)c;
+    __builtin_prefetch(p);
+    __builtin_prefetch(p + 64);
+    __builtin_prefetch(p + 128);
+    __builtin_prefetch(p + 192);
+    __builtin_prefetch(&c->dec[c->pc >> 2]);
 }
 
 void lanai_request_stop(lanai_core *c) { c->stop_req = 1; }

@@ -39,6 +39,7 @@ int lanai_pcprof_enable(lanai_core *c)
             return -1;
         }
         c->pcprof = p;
+        lanai_run_mode(c);
         return 0;
     }
     memset(p->cyc, 0, p->words * sizeof *p->cyc);
@@ -239,4 +240,5 @@ void lanai_pcprof_free(lanai_core *c)
     callpath_free(&p->cp);
     free(p);
     c->pcprof = NULL;
+    lanai_run_mode(c);
 }
