@@ -145,17 +145,6 @@ void lanai_run_report(lanai_core *c, uint64_t cycle_limit, lanai_run_result *r)
     r->parked_until = c->parked ? c->parked_until : 0;
 }
 
-/* the core's first four lines: the run's fields and most registers */
-void lanai_prefetch(const lanai_core *c)
-{
-    const char *p = (const char *)c;
-    __builtin_prefetch(p);
-    __builtin_prefetch(p + 64);
-    __builtin_prefetch(p + 128);
-    __builtin_prefetch(p + 192);
-    __builtin_prefetch(&c->dec[c->pc >> 2]);
-}
-
 void lanai_request_stop(lanai_core *c) { c->stop_req = 1; }
 
 void lanai_steal_cycles(lanai_core *c, uint32_t n, uint64_t until)

@@ -144,10 +144,6 @@ void lanai_run_report(lanai_core *c, uint64_t cycle_limit, lanai_run_result *r);
 /* For mmio hooks: stop lanai_run after the current instruction (a write
  * scheduled an event the caller must run before the core goes on). */
 void lanai_request_stop(lanai_core *c);
-/* A hint for a driver that runs many cores in turn (the co-simulation's
- * rounds): start fetching what the core's next run reads first (its hot
- * fields, registers and next decoded instruction). Changes nothing. */
-void lanai_prefetch(const lanai_core *c);
 /* For mmio hooks about to refuse an access: the text for the FAULT_DEVICE
  * report (e.g. which register, why). */
 void lanai_device_error(lanai_core *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
