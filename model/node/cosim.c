@@ -342,23 +342,10 @@ static inline __attribute__((always_inline)) int node_run(cosim *s, int ni, sim_
         if (nd->time >= h) break;
         uint64_t lim = cosim_cycle_at(s, nd, h);
         sim_time t0 = nd->time;
-        lanai_state was = nd->state;
-        int was_parked = nd->parked != 0;
         lanai_run_result r;
         lanai_run_report(nd->core, lim, &r);
-        nd->time = ni_clock_ps_at(&nd->clk, s->frac, &nd->pos, r.cycles);   /* update_time */
-        nd->state = r.state;
-        s->st.core_runs++;
-        nd->parked = r.parked;
-        nd->parked_until = r.parked_until;
-        /* the cached counts follow the node (cosim_refresh_states) */
-        s->nrun += (nd->state == LANAI_RUNNING) - (was == LANAI_RUNNING);
-        s->nfault += (nd->state == LANAI_FAULTED) - (was == LANAI_FAULTED);
-        s->nparked += (nd->parked != 0) - was_parked;
-        s->m_dirty = 1;
+        cosim_node_ran(s, nd, &r);
         if (trace_cur) trace_core_run((unsigned)ni, t0, nd->time, nd->parked);
-        if (nd->parked) nd->parked_epoch = card_epoch(nd->card);   /* read only while parked */
-        s->st.parked_runs += nd->parked;
         if (r.cycles < lim) {
             /* a write scheduled an event: stop at it at the latest */
             if (s->hs) horizon_stats_write_stop(s->hs);

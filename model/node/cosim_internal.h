@@ -204,6 +204,26 @@ static inline uint64_t cosim_cycle_at(cosim *s, const node *nd, sim_time h)
     return s->lim_c;
 }
 
+/* After a core run (rounds and lag.c alike): the node's time and state
+ * from the run's report, and the cached counts follow the node
+ * (cosim_refresh_states). */
+static inline void cosim_node_ran(cosim *s, node *nd, const lanai_run_result *r)
+{
+    lanai_state was = nd->state;
+    int was_parked = nd->parked != 0;
+    nd->time = ni_clock_ps_at(&nd->clk, s->frac, &nd->pos, r->cycles);
+    nd->state = r->state;
+    s->st.core_runs++;
+    nd->parked = r->parked;
+    nd->parked_until = r->parked_until;
+    s->nrun += (nd->state == LANAI_RUNNING) - (was == LANAI_RUNNING);
+    s->nfault += (nd->state == LANAI_FAULTED) - (was == LANAI_FAULTED);
+    s->nparked += (nd->parked != 0) - was_parked;
+    s->m_dirty = 1;
+    if (nd->parked) nd->parked_epoch = card_epoch(nd->card);   /* read only while parked */
+    s->st.parked_runs += nd->parked;
+}
+
 /* lag.c: the per-node horizon (docs/speed.md): cores lag behind the event
  * queue and are caught up on demand. */
 void lag_init(cosim *s);

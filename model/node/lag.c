@@ -61,23 +61,11 @@ static void run_core(cosim *s, int j, sim_time h, uint64_t *count)
     evq *q = s->q;
     while (nd->state == LANAI_RUNNING && nd->time < h) {
         uint64_t lim = cosim_cycle_at(s, nd, h);
-        lanai_state was = nd->state;
-        int was_parked = nd->parked != 0;
         lanai_run_result r;
         evq_push_min_reset(q);
         lanai_run_report(nd->core, lim, &r);
-        nd->time = ni_clock_ps_at(&nd->clk, s->frac, &nd->pos, r.cycles);
-        nd->state = r.state;
-        s->st.core_runs++;
+        cosim_node_ran(s, nd, &r);
         (*count)++;
-        nd->parked = r.parked;
-        nd->parked_until = r.parked_until;
-        s->nrun += (nd->state == LANAI_RUNNING) - (was == LANAI_RUNNING);
-        s->nfault += (nd->state == LANAI_FAULTED) - (was == LANAI_FAULTED);
-        s->nparked += (nd->parked != 0) - was_parked;
-        s->m_dirty = 1;
-        if (nd->parked) nd->parked_epoch = card_epoch(nd->card);
-        s->st.parked_runs += nd->parked;
         if (r.cycles < lim) {
             sim_time e = evq_push_min(q);   /* a store made an event: it runs first */
             if (e < h) h = e;
