@@ -130,11 +130,6 @@ static void check_after(cosim *s, sim_time t, uint32_t pl)
         }
 }
 
-/* After an event at t noted a wake: the time each process it woke was
- * woken (the host acts then, though the queue may be further on). 1 if
- * any was. */
-static int stamp_wakes(cosim *s, sim_time t) { return cosim_agents_stamp(s, t); }
-
 /* The events up to lim, in order, each after the cores it needs. After an
  * event that notes a wake only the rest of its time step runs: returns 1.
  * 2 when a core faulted meanwhile. 0 when every event up to lim has run. */
@@ -166,7 +161,7 @@ static int lag_events(cosim *s, sim_time lim)
         if (s->lag_check) check_after(s, t, pl);
         if (evq_wakes(q) != w0) {
             w0 = evq_wakes(q);
-            stamp_wakes(s, t);
+            cosim_agents_stamp(s, t);   /* the processes it woke act at t, though the queue may be further on */
             woken = 1;
             lim = t;   /* the rest of this time step */
         }
@@ -226,13 +221,6 @@ static int catch_up_to(cosim *s, sim_time t, int all)
     }
 }
 
-/* The earliest time a woken process was woken (NEVER: none is), from the
- * agent cache (stamp_wakes invalidates it). */
-static sim_time woken_at(cosim *s)
-{
-    return cosim_agents_woken_at(s);
-}
-
 /* The stepping loop's checks (cosim_check_of) with every core caught up to
  * t: COSIM_TIME to go on (also when a process was woken on the way). */
 static cosim_status lag_check(cosim *s, sim_time t)
@@ -253,7 +241,7 @@ cosim_status lag_advance(cosim *s, sim_time t)
     }
     sim_time x;
     for (;;) {
-        x = woken_at(s);
+        x = cosim_agents_woken_at(s);
         if (x != SIM_TIME_NEVER) break;   /* a waiting process acts (at x) */
         sim_time e;
         uint32_t pl;
@@ -276,7 +264,7 @@ cosim_status lag_advance(cosim *s, sim_time t)
         if (chk) {
             cosim_status st = lag_check(s, lim);
             if (st != COSIM_TIME) return st;
-            if (lim < t || woken_at(s) != SIM_TIME_NEVER) continue;
+            if (lim < t || cosim_agents_woken_at(s) != SIM_TIME_NEVER) continue;
         }
         if (catch_up_to(s, t, 0)) continue;
         evq_advance(q, t);
@@ -291,7 +279,7 @@ cosim_status lag_advance(cosim *s, sim_time t)
             cosim_status st = lag_check(s, evq_hwm(q));
             if (st != COSIM_TIME) return st;
         }
-        sim_time y = woken_at(s);
+        sim_time y = cosim_agents_woken_at(s);
         if (y >= x && r != 1 && r != 2) break;
         if (y < x) x = y;
     }

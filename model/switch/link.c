@@ -464,13 +464,11 @@ static void commit(lk_dir *d, sim_time s, unsigned n)
      * engine is busy then): then it only fills the slack, sends STOP and
      * pumps this direction, the fabric's own business, so it goes ahead as
      * the fabric's (no lagging core need catch up for it) */
-    if (d->snk_end == LK_END_SWITCH) at_fabric(d, f->arrive, on_arrival);
-    else if (d->snk_end == LK_END_NI && ahead_ok(d) && d->sink_idle && d->sink_idle(d->idle_ctx, f->arrive)) {
-        d->st.idle_arrivals += !evq_ahead_off(d->q);
-        uint32_t was = evq_place_swap(d->q, EVQ_PLACE_FABRIC);
-        evq_at_ahead(d->q, f->arrive, on_arrival, d);
-        evq_place_swap(d->q, was);
-    } else {
+    int idle = d->snk_end == LK_END_NI && ahead_ok(d) && d->sink_idle && d->sink_idle(d->idle_ctx, f->arrive);
+    if (idle) d->st.idle_arrivals += !evq_ahead_off(d->q);
+    if (d->snk_end == LK_END_SWITCH || idle)
+        at_fabric(d, f->arrive, on_arrival);
+    else {
         uint32_t was = evq_place_swap(d->q, d->snk_end == LK_END_NI ? d->snk_place : EVQ_PLACE_UNKNOWN);
         evq_at(d->q, f->arrive, on_arrival, d);
         evq_place_swap(d->q, was);
