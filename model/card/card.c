@@ -47,6 +47,7 @@ ni_card *card_new(evq *q, lanai_core *core, const char *name, char *err, size_t 
     }
     c->q = q;
     c->core = core;
+    c->sram = lanai_sram(core);
     c->prof = p;
     c->chip = chip;
     c->w = p->pkt_word;

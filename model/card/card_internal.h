@@ -108,6 +108,7 @@ typedef struct {
 struct ni_card {
     evq *q;
     lanai_core *core;
+    uint8_t *sram;           /* lanai_sram(core), kept: the receive engine writes it per chunk */
     const lanai_profile *prof;
     const card_chip *chip;
     ni_clock clk;

@@ -52,12 +52,6 @@ static void on_rx(void *ctx, lk_dir *d)
     if (e->arrived) e->arrived(e->cb_ctx, e);
 }
 
-static int on_rx_idle(void *ctx, sim_time t)
-{
-    lk_ep *e = ctx;
-    return e->rx_idle && e->rx_idle(e->idle_ctx, t);
-}
-
 lk_ep *ep_new(evq *q, unsigned node, const char *name)
 {
     lk_ep *e = calloc(1, sizeof *e);
@@ -92,7 +86,7 @@ void ep_attach(lk_ep *e, lk_dir *tx, lk_dir *rx)
     }
     if (rx) {
         lk_dir_set_sink(rx, on_rx, e);
-        lk_dir_set_sink_idle(rx, on_rx_idle, e);
+        lk_dir_set_sink_idle(rx, e->rx_idle, e->idle_ctx);   /* the probe itself, or none */
         lk_dir_sink_is(rx, LK_END_NI);
         lk_dir_sink_place(rx, evq_place_ni(e->node));
     }
@@ -109,6 +103,8 @@ void ep_set_rx_idle(lk_ep *e, ep_idle_fn fn, void *ctx)
 {
     e->rx_idle = fn;
     e->idle_ctx = ctx;
+    /* the link asks the probe itself: one call less per committed chunk */
+    if (e->rx) lk_dir_set_sink_idle(e->rx, fn, ctx);
 }
 
 void ep_set_dest_fn(lk_ep *e, ep_dest_fn fn, void *ctx)
@@ -287,7 +283,11 @@ unsigned ep_recv(lk_ep *e, uint8_t *buf, unsigned max, unsigned *flags)
     while (got < max) {
         unsigned want = max - got < 64 ? max - got : 64;
         /* a bare GAP takes a symbol but no byte: only take it when it is next */
-        unsigned n = ep_rx_avail(e);
+        if (!e->rx) break;
+        int tail;
+        /* the unit, looked at no further than one past want (lk_rx_unit
+         * stops at the symbols there are) */
+        unsigned n = lk_rx_unit(e->rx, want + 1, &tail);
         if (!n) break;
         /* all of the unit fits: without a tail that empties the slack, so
          * there is no need to look again (the usual case, one chunk) */
