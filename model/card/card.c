@@ -95,7 +95,8 @@ void card_attach(ni_card *c, lk_ep *ep, uint64_t rate)
     c->rate = rate;
     c->use_n = 0;            /* card_sram_use's kept duration: right for n = 0 at any rate */
     c->use_dur = 0;
-    ep_set_callbacks(ep, card_send_done, card_recv_arrived, c);
+    ep_set_callbacks(ep, card_send_done, NULL, c);
+    ep_set_rx_sink(ep, card_recv_arrived, c);
     ep_set_rx_idle(ep, card_recv_idle_at, c);
 }
 

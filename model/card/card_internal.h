@@ -189,7 +189,7 @@ void card_send_done(void *ctx, lk_ep *e, uint32_t tag);
 void card_recv_reset(ni_card *c);
 void card_recv_set_rmp(ni_card *c, sim_time t, uint32_t v);
 int card_recv_post(ni_card *c, uint32_t addr, sim_time t, uint32_t rml);
-void card_recv_arrived(void *ctx, lk_ep *e);
+void card_recv_arrived(void *ctx, lk_dir *d);   /* the link's sink (ep_set_rx_sink) */
 int card_recv_idle_at(void *ctx, sim_time t);
 /* nres.c: bytes wait at the input and the engine does not take them
  * (no buffer posted, or it filled): start the reset timer if the firmware

@@ -274,10 +274,10 @@ int card_recv_idle_at(void *ctx, sim_time t)
     return r->pace && r->busy_until > t && !r->nres_ev && !r->nres_draining && !card_nres_period(c);
 }
 
-void card_recv_arrived(void *ctx, lk_ep *e)
+void card_recv_arrived(void *ctx, lk_dir *d)
 {
     ni_card *c = ctx;
-    (void)e;
+    (void)d;
     if (evq_running_ahead(c->q)) {
         /* the cores may have run past it: it must find what the probe
          * promised, and then it changes nothing of the card's (not even
