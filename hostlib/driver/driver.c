@@ -114,8 +114,8 @@ int drv_pinned_segs(drv *d, const void *ptr, size_t len, drv_seg *segs, int max,
     int n = 0;
     *nseg = 0;
     while (left) {
-        uint64_t pa;
-        size_t contig;
+        uint64_t pa = 0;   /* set by a successful call; gcc's LTO link cannot see that */
+        size_t contig = 0;
         if (plat_virt_to_phys(d->p, q, &pa, &contig)) return fail_plat(d, "pin ioctl");
         uint32_t piece = (uint32_t)(4096 - (pa & 4095));
         if (piece > left) piece = (uint32_t)left;

@@ -47,6 +47,7 @@ ni_card *card_new(evq *q, lanai_core *core, const char *name, char *err, size_t 
     }
     c->q = q;
     c->core = core;
+    c->sram = lanai_sram(core);
     c->prof = p;
     c->chip = chip;
     c->w = p->pkt_word;
@@ -94,7 +95,8 @@ void card_attach(ni_card *c, lk_ep *ep, uint64_t rate)
     c->rate = rate;
     c->use_n = 0;            /* card_sram_use's kept duration: right for n = 0 at any rate */
     c->use_dur = 0;
-    ep_set_callbacks(ep, card_send_done, card_recv_arrived, c);
+    ep_set_callbacks(ep, card_send_done, NULL, c);
+    ep_set_rx_sink(ep, card_recv_arrived, c);
     ep_set_rx_idle(ep, card_recv_idle_at, c);
 }
 
@@ -113,14 +115,6 @@ void card_set_line(ni_card *c, card_line_fn fn, void *ctx)
 }
 
 sim_time card_time(const ni_card *c, uint64_t cycle) { return ni_clock_ps(&c->clk, cycle); }
-
-void card_progress(ni_card *c, sim_time t)
-{
-    if (t > c->last_progress) {
-        c->last_progress = t;
-        if (c->progress_max && t > *c->progress_max) *c->progress_max = t;
-    }
-}
 
 void card_share_progress(ni_card *c, sim_time *max) { c->progress_max = max; }
 void card_share_faults(ni_card *c, uint64_t *count) { c->fault_count = count; }
@@ -173,18 +167,6 @@ void card_host_signal(ni_card *c, sim_time t, uint32_t bits)
 uint32_t card_host_signal_bits(const ni_card *c) { return c->chip->doorbells; }
 
 /* ---- SRAM arbitration ---- */
-
-void card_sram_use(ni_card *c, sim_time t, unsigned n)
-{
-    /* the engine's accesses are spread over the transfer at the link rate;
-     * most transfers are one link chunk, so the last duration is kept and
-     * the division made only for a new n (card_attach forgets it) */
-    if (n != c->use_n) {
-        c->use_n = n;
-        c->use_dur = c->rate ? (sim_time)((n * 1000000000000ull + c->rate - 1) / c->rate) : 0;
-    }
-    card_sram_charge(c, t, n, c->use_dur);
-}
 
 void card_sram_charge(ni_card *c, sim_time t, unsigned n, sim_time dur)
 {

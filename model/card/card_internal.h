@@ -108,6 +108,7 @@ typedef struct {
 struct ni_card {
     evq *q;
     lanai_core *core;
+    uint8_t *sram;           /* lanai_sram(core), kept: the receive engine writes it per chunk */
     const lanai_profile *prof;
     const card_chip *chip;
     ni_clock clk;
@@ -156,11 +157,29 @@ sim_time card_time(const ni_card *c, uint64_t cycle);
 void card_isr_set(ni_card *c, sim_time t, uint32_t bits);
 void card_isr_clear(ni_card *c, sim_time t, uint32_t bits);
 void card_line_update(ni_card *c, sim_time t);
-void card_progress(ni_card *c, sim_time t);
-/* The engines moved n bytes of SRAM between t and t + duration. */
-void card_sram_use(ni_card *c, sim_time t, unsigned n);
-/* ... spread over dur ps from t (card_sram_use: dur = n at the link rate). */
+/* The card moved something at t (the watchdog's view); inline: the
+ * receive engine calls it per chunk. */
+static inline void card_progress(ni_card *c, sim_time t)
+{
+    if (t > c->last_progress) {
+        c->last_progress = t;
+        if (c->progress_max && t > *c->progress_max) *c->progress_max = t;
+    }
+}
+/* The engines moved n bytes of SRAM between t and t + duration ... */
 void card_sram_charge(ni_card *c, sim_time t, unsigned n, sim_time dur);
+/* ... spread over dur ps from t (card_sram_use: dur = n at the link rate). */
+static inline void card_sram_use(ni_card *c, sim_time t, unsigned n)
+{
+    /* the engine's accesses are spread over the transfer at the link rate;
+     * most transfers are one link chunk, so the last duration is kept and
+     * the division made only for a new n (card_attach forgets it) */
+    if (n != c->use_n) {
+        c->use_n = n;
+        c->use_dur = c->rate ? (sim_time)((n * 1000000000000ull + c->rate - 1) / c->rate) : 0;
+    }
+    card_sram_charge(c, t, n, c->use_dur);
+}
 /* Refuse an access with a message naming the register (FAULT_DEVICE). */
 int card_refuse(ni_card *c, uint32_t addr, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
@@ -188,7 +207,7 @@ void card_send_done(void *ctx, lk_ep *e, uint32_t tag);
 void card_recv_reset(ni_card *c);
 void card_recv_set_rmp(ni_card *c, sim_time t, uint32_t v);
 int card_recv_post(ni_card *c, uint32_t addr, sim_time t, uint32_t rml);
-void card_recv_arrived(void *ctx, lk_ep *e);
+void card_recv_arrived(void *ctx, lk_dir *d);   /* the link's sink (ep_set_rx_sink) */
 int card_recv_idle_at(void *ctx, sim_time t);
 /* nres.c: bytes wait at the input and the engine does not take them
  * (no buffer posted, or it filled): start the reset timer if the firmware

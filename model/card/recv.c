@@ -117,6 +117,11 @@ static void pace_event(void *arg)
         finish(c, evq_now(c->q), r->tail_truncated);
         return;
     }
+    /* what take would find, tested first: nothing to write (the usual
+     * case, a LANai 9's engine waiting for the link's next chunk) */
+    if (!r->nres_draining && evq_now(c->q) >= r->busy_until &&
+        (!r->armed || (r->wp < r->end && !ep_rx_pending(c->ep))))
+        return;
     uint32_t wp = r->wp, isr = c->isr;
     int armed = r->armed;
     take(c);
@@ -151,7 +156,7 @@ static void take(ni_card *c)
 {
     card_recv *r = &c->rcv;
     sim_time now = evq_now(c->q);
-    uint8_t *sram = lanai_sram(c->core);
+    uint8_t *sram = c->sram;
     if (r->tail_pending) return;             /* finishing the last packet */
     if (r->nres_draining && card_nres_drain(c, now)) return;   /* a reset packet's rest goes first */
     if (now < r->busy_until) {               /* still writing earlier bytes */
@@ -269,10 +274,10 @@ int card_recv_idle_at(void *ctx, sim_time t)
     return r->pace && r->busy_until > t && !r->nres_ev && !r->nres_draining && !card_nres_period(c);
 }
 
-void card_recv_arrived(void *ctx, lk_ep *e)
+void card_recv_arrived(void *ctx, lk_dir *d)
 {
     ni_card *c = ctx;
-    (void)e;
+    (void)d;
     if (evq_running_ahead(c->q)) {
         /* the cores may have run past it: it must find what the probe
          * promised, and then it changes nothing of the card's (not even

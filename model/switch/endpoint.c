@@ -32,6 +32,8 @@ struct lk_ep {
     ep_sent_fn sent;
     ep_arrived_fn arrived;
     void *cb_ctx;
+    lk_arrived_fn rx_sink;     /* ep_set_rx_sink (the link calls it), or NULL: on_rx */
+    void *sink_ctx;
     ep_idle_fn rx_idle;        /* ep_set_rx_idle, or NULL */
     void *idle_ctx;
     ep_dest_fn dest;
@@ -50,12 +52,6 @@ static void on_rx(void *ctx, lk_dir *d)
     lk_ep *e = ctx;
     (void)d;
     if (e->arrived) e->arrived(e->cb_ctx, e);
-}
-
-static int on_rx_idle(void *ctx, sim_time t)
-{
-    lk_ep *e = ctx;
-    return e->rx_idle && e->rx_idle(e->idle_ctx, t);
 }
 
 lk_ep *ep_new(evq *q, unsigned node, const char *name)
@@ -82,6 +78,16 @@ void ep_free(lk_ep *e)
     free(e);
 }
 
+/* The receive direction's sink as set now (lk_dir_set_sink resets the rest) */
+static void install_sink(lk_ep *e)
+{
+    if (e->rx_sink) lk_dir_set_sink(e->rx, e->rx_sink, e->sink_ctx);
+    else lk_dir_set_sink(e->rx, on_rx, e);
+    lk_dir_set_sink_idle(e->rx, e->rx_idle, e->idle_ctx);   /* the probe itself (no call between), or none */
+    lk_dir_sink_is(e->rx, LK_END_NI);
+    lk_dir_sink_place(e->rx, evq_place_ni(e->node));
+}
+
 void ep_attach(lk_ep *e, lk_dir *tx, lk_dir *rx)
 {
     e->tx = tx;
@@ -90,12 +96,7 @@ void ep_attach(lk_ep *e, lk_dir *tx, lk_dir *rx)
         lk_dir_set_source(tx, &ep_source, e);
         lk_dir_source_is(tx, LK_END_NI);
     }
-    if (rx) {
-        lk_dir_set_sink(rx, on_rx, e);
-        lk_dir_set_sink_idle(rx, on_rx_idle, e);
-        lk_dir_sink_is(rx, LK_END_NI);
-        lk_dir_sink_place(rx, evq_place_ni(e->node));
-    }
+    if (rx) install_sink(e);
 }
 
 void ep_set_callbacks(lk_ep *e, ep_sent_fn sent, ep_arrived_fn arrived, void *ctx)
@@ -103,12 +104,25 @@ void ep_set_callbacks(lk_ep *e, ep_sent_fn sent, ep_arrived_fn arrived, void *ct
     e->sent = sent;
     e->arrived = arrived;
     e->cb_ctx = ctx;
+    if (arrived && e->rx_sink) {   /* the last set is called */
+        e->rx_sink = NULL;
+        if (e->rx) install_sink(e);
+    }
+}
+
+void ep_set_rx_sink(lk_ep *e, lk_arrived_fn fn, void *ctx)
+{
+    e->rx_sink = fn;
+    e->sink_ctx = ctx;
+    if (fn) e->arrived = NULL;
+    if (e->rx) install_sink(e);
 }
 
 void ep_set_rx_idle(lk_ep *e, ep_idle_fn fn, void *ctx)
 {
     e->rx_idle = fn;
     e->idle_ctx = ctx;
+    if (e->rx) install_sink(e);
 }
 
 void ep_set_dest_fn(lk_ep *e, ep_dest_fn fn, void *ctx)
@@ -287,7 +301,11 @@ unsigned ep_recv(lk_ep *e, uint8_t *buf, unsigned max, unsigned *flags)
     while (got < max) {
         unsigned want = max - got < 64 ? max - got : 64;
         /* a bare GAP takes a symbol but no byte: only take it when it is next */
-        unsigned n = ep_rx_avail(e);
+        if (!e->rx) break;
+        int tail;
+        /* the unit, looked at no further than one past want (lk_rx_unit
+         * stops at the symbols there are) */
+        unsigned n = lk_rx_unit(e->rx, want + 1, &tail);
         if (!n) break;
         /* all of the unit fits: without a tail that empties the slack, so
          * there is no need to look again (the usual case, one chunk) */

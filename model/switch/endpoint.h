@@ -46,6 +46,10 @@ void ep_set_callbacks(lk_ep *e, ep_sent_fn sent, ep_arrived_fn arrived, void *ct
 /* The card's probe for arrivals it will ignore: the link schedules those
  * ahead (the cores may pass them; model/switch/README.md "Events ahead"). */
 void ep_set_rx_idle(lk_ep *e, ep_idle_fn fn, void *ctx);
+/* A receiver the link calls itself at each arrival, in place of
+ * ep_set_callbacks' `arrived` (one indirect call less per chunk: the
+ * card's). Whichever of the two was set last is called; NULL: none. */
+void ep_set_rx_sink(lk_ep *e, lk_arrived_fn fn, void *ctx);
 void ep_set_dest_fn(lk_ep *e, ep_dest_fn fn, void *ctx);
 /* Publish, in slot `slot` of fl (model/event/floor.h), the earliest time
  * the endpoint's next send-done can come: the rest of the front segment
