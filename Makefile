@@ -6,6 +6,14 @@ CXX      := g++
 CFLAGS   := -std=c11 -O2 -g -Wall -Wextra -D_DEFAULT_SOURCE -MMD -MP
 CXXFLAGS := -std=c++17 -O2 -g -Wall -Wextra -MMD -MP
 LDLIBS   := -lm
+# Link-time optimisation of the model library for build/myrisim only: the
+# objects carry both LTO bytecode and plain code (fat), so every other tool
+# links the plain code as before; myrisim's link inlines across files (the
+# per-chunk path is a chain of small calls: docs/speed.md). LTO=0 turns it
+# off; it is off when CC is not gcc (the clang-14 fuzz and asan builds).
+LTO      ?= $(if $(filter gcc,$(CC)),1,0)
+LTO_CFLAGS := $(if $(filter 1,$(LTO)),-flto=auto -ffat-lto-objects)
+LTO_LINK   := $(if $(filter 1,$(LTO)),-flto=auto)
 B        := build
 # Suites the test runner runs at once (tests/harness: forked workers, same output).
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
@@ -38,11 +46,11 @@ deps:
 LIB_OBJS := $(LIB_SRCS:%.c=$(B)/obj/%.o)
 $(B)/libmyrisim.a: $(LIB_OBJS)
 	@mkdir -p $(@D)
-	ar rcs $@ $^
+	$(if $(filter 1,$(LTO)),gcc-ar,ar) rcs $@ $^
 
 $(B)/obj/%.o: %.c | deps
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) $(LTO_CFLAGS) -c $< -o $@
 
 all: $(B)/libmyrisim.a $(TOOLS) $(FW_ALL)
 

@@ -12,7 +12,7 @@ $(B)/obj/sim/cli/%.o: sim/cli/%.cpp | deps
 
 $(B)/myrisim: $(B)/obj/sim/cli/main.o $(B)/libmyrisim.a
 	@mkdir -p $(@D)
-	$(CXX) $(CXXFLAGS) -o $@ $(B)/obj/sim/cli/main.o $(B)/libmyrisim.a -lsystemc $(LDLIBS)
+	$(CXX) $(CXXFLAGS) $(LTO_LINK) -o $@ $(B)/obj/sim/cli/main.o $(B)/libmyrisim.a -lsystemc $(LDLIBS)
 
 # Scenario tests run build/myrisim, which builds firmware with lanai-cc.
 TEST_SRCS += $(sort $(wildcard tests/sim/*.c))
