@@ -37,6 +37,21 @@ static void update_time(cosim *s, node *nd)
 {
     nd->time = ni_clock_ps_at(&nd->clk, s->frac, &nd->pos, lanai_cycles(nd->core));
     nd->state = lanai_state_of(nd->core);
+    s->tm[nd - s->nd] = nd->state == LANAI_RUNNING ? nd->time : SIM_TIME_NEVER;
+}
+
+int cosim_times_verify(const cosim *s, char *why, size_t n)
+{
+    for (int i = 0; i < s->n; i++) {
+        const node *nd = &s->nd[i];
+        sim_time want = nd->state == LANAI_RUNNING ? nd->time : SIM_TIME_NEVER;
+        if (s->tm[i] != want) {
+            snprintf(why, n, "node %d: time %llu in the scans' array, %llu (state %d) in the node", i,
+                     (unsigned long long)s->tm[i], (unsigned long long)nd->time, (int)nd->state);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 
@@ -48,6 +63,7 @@ void cosim_refresh_states(cosim *s)
     for (int i = 0; i < s->n; i++) {
         node *nd = &s->nd[i];
         nd->state = lanai_state_of(nd->core);
+        s->tm[i] = nd->state == LANAI_RUNNING ? nd->time : SIM_TIME_NEVER;
         s->nrun += nd->state == LANAI_RUNNING;
         s->nfault += nd->state == LANAI_FAULTED;
         s->nparked += nd->parked != 0;
@@ -125,6 +141,13 @@ cosim *cosim_new(const topo *t, const cosim_opts *o, char *err, size_t errlen)
     }
     s->n = fabric_ni_count(s->f);
     s->nd = calloc((size_t)s->n, sizeof *s->nd);
+    s->tm = calloc((size_t)s->n + 1, sizeof *s->tm);
+    if (!s->nd || !s->tm) {
+        snprintf(err, errlen, "out of memory for %d NIs", s->n);
+        s->n = 0;
+        cosim_free(s);
+        return NULL;
+    }
     for (int i = 0; i < s->n; i++) {
         node *nd = &s->nd[i];
         nd->core = lanai_new(p);
@@ -197,6 +220,7 @@ void cosim_free(cosim *s)
     }
     cosim_hosts_free(s);
     free(s->nd);
+    free(s->tm);
     free(s->ll_pkts);
     free(s->lag_epoch);
     free(s->frac);

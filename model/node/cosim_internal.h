@@ -100,6 +100,9 @@ struct cosim {
     int lagging;               /* cores may be behind the queue (lag_advance ran since the last lag_sync) */
     sim_time Llag;             /* a core may lag this far behind an event of another place */
     sim_time lag_min;          /* at most the least running core's time */
+    sim_time *tm;              /* per node: its time while its core runs, else NEVER; kept with
+                                * nd[].time and .state (cosim_node_ran, update_time, refresh) so
+                                * lag.c's scans read 8 bytes a node, not a node's lines */
     int lag_check;             /* MYRISIM_LAG_CHECK: every event checked against the cards' epochs */
     uint64_t *lag_epoch;
     uint64_t lag_own, lag_rule2, lag_unknown, lag_end;   /* core runs: before own events, by the lookahead, for unknown events, at stepping ends */
@@ -213,6 +216,7 @@ static inline void cosim_node_ran(cosim *s, node *nd, const lanai_run_result *r)
     int was_parked = nd->parked != 0;
     nd->time = ni_clock_ps_at(&nd->clk, s->frac, &nd->pos, r->cycles);
     nd->state = r->state;
+    s->tm[nd - s->nd] = nd->state == LANAI_RUNNING ? nd->time : SIM_TIME_NEVER;
     s->st.core_runs++;
     nd->parked = r->parked;
     nd->parked_until = r->parked_until;
@@ -223,6 +227,10 @@ static inline void cosim_node_ran(cosim *s, node *nd, const lanai_run_result *r)
     if (nd->parked) nd->parked_epoch = card_epoch(nd->card);   /* read only while parked */
     s->st.parked_runs += nd->parked;
 }
+
+/* Tests: the nodes' times as lag.c's scans read them (s->tm) against the
+ * nodes; 0 if they agree, else -1 and which node differs. */
+int cosim_times_verify(const cosim *s, char *why, size_t n);
 
 /* lag.c: the per-node horizon (docs/speed.md): cores lag behind the event
  * queue and are caught up on demand. */
