@@ -85,6 +85,13 @@ static int catch_all(cosim *s, sim_time t, uint64_t *count)
     return ran;
 }
 
+static inline sim_time least(const sim_time *a, int n)
+{
+    sim_time m = SIM_TIME_NEVER;
+    for (int i = 0; i < n; i++) m = a[i] < m ? a[i] : m;
+    return m;
+}
+
 /* Rule 2 before an event at t: while the slowest core's time m has
  * t >= m + Llag, a store it has still to make could reach another place
  * before t. The cores that far behind run, but only to w = m + Llag: up to
@@ -95,23 +102,21 @@ static int catch_all(cosim *s, sim_time t, uint64_t *count)
  * renews lag_min. */
 static int rule2(cosim *s, sim_time t)
 {
-    const sim_time *tm = s->tm;   /* NEVER for a core not running */
-    sim_time m = SIM_TIME_NEVER;
-    for (int j = 0; j < s->n; j++)
-        if (tm[j] < m) m = tm[j];
+    const sim_time *tm = s->tm, *tg = s->tm_g;   /* NEVER for a core not running; each group's least */
+    int ng = s->ntm_g;
+    sim_time m = least(tg, ng);
     s->lag_min = m;
     if (t < cosim_sat_add(m, s->Llag)) return 0;
     sim_time w = m + s->Llag, u = t - s->Llag;   /* t >= Llag here */
-    m = SIM_TIME_NEVER;
-    for (int j = 0; j < s->n; j++) {
-        sim_time x = tm[j];
-        if (x <= u && x < w) {   /* T_j + Llag <= t, and short of w */
-            run_core(s, j, w, &s->lag_rule2);
-            x = tm[j];
-        }
-        if (x < m) m = x;
+    sim_time lim = u < w - 1 ? u : w - 1;        /* T_j + Llag <= t, and short of w */
+    /* in index order; a group whose least is beyond lim has none to run
+     * (a run changes only its own core's time and its group's least) */
+    for (int g = 0; g < ng; g++) {
+        if (tg[g] > lim) continue;
+        for (int j = g * COSIM_TM_GROUP; j < (g + 1) * COSIM_TM_GROUP; j++)
+            if (tm[j] <= lim) run_core(s, j, w, &s->lag_rule2);
     }
-    s->lag_min = m;
+    s->lag_min = least(tg, ng);
     return 1;
 }
 

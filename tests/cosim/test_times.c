@@ -1,7 +1,8 @@
 /* The nodes' times as the per-node horizon's scans read them (model/node
  * lag.c reads s->tm: 8 bytes a node, NEVER for a core not running, instead
- * of each node's state and time): the array must follow every core run,
- * load and state refresh, and a broken array must be caught. A whole run
+ * of each node's state and time, and s->tm_g: the least of each group of 8,
+ * so rule 2 visits only groups with a core to run): both must follow every
+ * core run, load and state refresh, and broken ones must be caught. A whole run
  * checks it after every event under MYRISIM_LAG_CHECK=1
  * (tests/sim/test_agents_check.c). */
 #include "../harness/harness.h"
@@ -54,6 +55,10 @@ TEST(cosim_times, a_broken_array_is_caught)
     s->tm[1] += 1;   /* a core run that did not move the array */
     ASSERT_TRUE(cosim_times_verify(s, why, sizeof why) != 0);
     s->tm[1] -= 1;
+    ASSERT_EQ(cosim_times_verify(s, why, sizeof why), 0);
+    s->tm_g[0] += 1;   /* a group's least above its slowest core: rule 2 would pass the group by */
+    ASSERT_TRUE(cosim_times_verify(s, why, sizeof why) != 0);
+    s->tm_g[0] -= 1;
     ASSERT_EQ(cosim_times_verify(s, why, sizeof why), 0);
     s->tm[0] = SIM_TIME_NEVER;   /* a running core taken for stopped: rule 2 would never run it */
     ASSERT_TRUE(cosim_times_verify(s, why, sizeof why) != 0);
