@@ -305,10 +305,25 @@ void evq_cancel(evq *q, ev_id id)
     q->top_live = 0;
 }
 
+/* The top off: the hole it leaves goes down the smaller children to a leaf,
+ * and the last entry, which mostly belongs near the bottom, goes up from
+ * there (about half the comparisons of sifting the last entry down from the
+ * top). The (time, stamp, seq) order is total, so the heap pops in the same
+ * order either way. */
 static void remove_top(ev_entry *heap, int *n)
 {
-    heap[0] = heap[--*n];
-    if (*n) sift_down(heap, *n, 0);
+    int m = --*n;
+    if (!m) return;
+    int i = 0;
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= m) break;
+        if (c + 1 < m && before(&heap[c + 1], &heap[c])) c++;
+        heap[i] = heap[c];
+        i = c;
+    }
+    heap[i] = heap[m];
+    sift_up(heap, i);
 }
 
 static void pop(evq *q)

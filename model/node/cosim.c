@@ -37,6 +37,36 @@ static void update_time(cosim *s, node *nd)
 {
     nd->time = ni_clock_ps_at(&nd->clk, s->frac, &nd->pos, lanai_cycles(nd->core));
     nd->state = lanai_state_of(nd->core);
+    cosim_set_tm(s, (int)(nd - s->nd));
+}
+
+int cosim_times_verify(const cosim *s, char *why, size_t n)
+{
+    for (int i = 0; i < s->n; i++) {
+        const node *nd = &s->nd[i];
+        sim_time want = nd->state == LANAI_RUNNING ? nd->time : SIM_TIME_NEVER;
+        if (s->tm[i] != want) {
+            snprintf(why, n, "node %d: time %llu in the scans' array, %llu (state %d) in the node", i,
+                     (unsigned long long)s->tm[i], (unsigned long long)nd->time, (int)nd->state);
+            return -1;
+        }
+    }
+    for (int i = s->n; i < s->ntm_g * COSIM_TM_GROUP; i++)
+        if (s->tm[i] != SIM_TIME_NEVER) {
+            snprintf(why, n, "padding entry %d: %llu, not NEVER", i, (unsigned long long)s->tm[i]);
+            return -1;
+        }
+    for (int g = 0; g < s->ntm_g; g++) {
+        sim_time m = SIM_TIME_NEVER;
+        for (int k = 0; k < COSIM_TM_GROUP; k++)
+            if (s->tm[g * COSIM_TM_GROUP + k] < m) m = s->tm[g * COSIM_TM_GROUP + k];
+        if (s->tm_g[g] != m) {
+            snprintf(why, n, "group %d: least %llu kept, %llu in its nodes", g, (unsigned long long)s->tm_g[g],
+                     (unsigned long long)m);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 
@@ -48,6 +78,7 @@ void cosim_refresh_states(cosim *s)
     for (int i = 0; i < s->n; i++) {
         node *nd = &s->nd[i];
         nd->state = lanai_state_of(nd->core);
+        cosim_set_tm(s, i);
         s->nrun += nd->state == LANAI_RUNNING;
         s->nfault += nd->state == LANAI_FAULTED;
         s->nparked += nd->parked != 0;
@@ -125,6 +156,17 @@ cosim *cosim_new(const topo *t, const cosim_opts *o, char *err, size_t errlen)
     }
     s->n = fabric_ni_count(s->f);
     s->nd = calloc((size_t)s->n, sizeof *s->nd);
+    s->ntm_g = (s->n + COSIM_TM_GROUP - 1) / COSIM_TM_GROUP;
+    s->tm = malloc((size_t)(s->ntm_g * COSIM_TM_GROUP + 1) * sizeof *s->tm);
+    s->tm_g = malloc((size_t)(s->ntm_g + 1) * sizeof *s->tm_g);
+    if (!s->nd || !s->tm || !s->tm_g) {
+        snprintf(err, errlen, "out of memory for %d NIs", s->n);
+        s->n = 0;
+        cosim_free(s);
+        return NULL;
+    }
+    for (int i = 0; i < s->ntm_g * COSIM_TM_GROUP; i++) s->tm[i] = SIM_TIME_NEVER;
+    for (int g = 0; g < s->ntm_g; g++) s->tm_g[g] = SIM_TIME_NEVER;
     for (int i = 0; i < s->n; i++) {
         node *nd = &s->nd[i];
         nd->core = lanai_new(p);
@@ -197,6 +239,8 @@ void cosim_free(cosim *s)
     }
     cosim_hosts_free(s);
     free(s->nd);
+    free(s->tm);
+    free(s->tm_g);
     free(s->ll_pkts);
     free(s->lag_epoch);
     free(s->frac);

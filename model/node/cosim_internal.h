@@ -78,6 +78,7 @@ struct cosim {
     uint64_t *frac;            /* the nodes' clock's table (ni_clock_frac_new; they share the clock) */
     sim_time lim_h;            /* ni_clock_cycle_at(lim_h) of that clock ... */
     uint64_t lim_c;            /* ... is lim_c: a round's horizon, converted once for every node */
+    ni_clock_tpos lim_pos;     /* ... and where that conversion stands (ni_clock_cycle_at_pos) */
     sim_time m;                /* min local time of the running nodes ... */
     int m_dirty;               /* ... unless a node ran since */
     /* livelock detection (livelock.c): sampled every livelock period / 8 */
@@ -100,6 +101,13 @@ struct cosim {
     int lagging;               /* cores may be behind the queue (lag_advance ran since the last lag_sync) */
     sim_time Llag;             /* a core may lag this far behind an event of another place */
     sim_time lag_min;          /* at most the least running core's time */
+    sim_time *tm;              /* per node: its time while its core runs, else NEVER (also the
+                                * padding to a group's end); kept with nd[].time and .state
+                                * (cosim_set_tm: cosim_node_ran, update_time, refresh) so
+                                * lag.c's scans read 8 bytes a node, not a node's lines */
+    sim_time *tm_g;            /* per group of COSIM_TM_GROUP nodes: the least of their tm, so
+                                * rule 2 (lag.c) visits only the groups with a core to run */
+    int ntm_g;
     int lag_check;             /* MYRISIM_LAG_CHECK: every event checked against the cards' epochs */
     uint64_t *lag_epoch;
     uint64_t lag_own, lag_rule2, lag_unknown, lag_end;   /* core runs: before own events, by the lookahead, for unknown events, at stepping ends */
@@ -199,9 +207,21 @@ static inline uint64_t cosim_cycle_at(cosim *s, const node *nd, sim_time h)
     if (s->slow) return ni_clock_cycle_at(&nd->clk, h);
     if (h != s->lim_h) {
         s->lim_h = h;
-        s->lim_c = ni_clock_cycle_at(&nd->clk, h);
+        s->lim_c = ni_clock_cycle_at_pos(&nd->clk, &s->lim_pos, h);   /* h moves by small steps: no 64-bit division */
     }
     return s->lim_c;
+}
+
+/* Node i's entry of s->tm from its time and state, and its group's least. */
+#define COSIM_TM_GROUP 8
+static inline void cosim_set_tm(cosim *s, int i)
+{
+    const node *nd = &s->nd[i];
+    s->tm[i] = nd->state == LANAI_RUNNING ? nd->time : SIM_TIME_NEVER;
+    const sim_time *g = &s->tm[i & ~(COSIM_TM_GROUP - 1)];
+    sim_time m = g[0];
+    for (int k = 1; k < COSIM_TM_GROUP; k++) m = g[k] < m ? g[k] : m;
+    s->tm_g[i / COSIM_TM_GROUP] = m;
 }
 
 /* After a core run (rounds and lag.c alike): the node's time and state
@@ -213,6 +233,7 @@ static inline void cosim_node_ran(cosim *s, node *nd, const lanai_run_result *r)
     int was_parked = nd->parked != 0;
     nd->time = ni_clock_ps_at(&nd->clk, s->frac, &nd->pos, r->cycles);
     nd->state = r->state;
+    cosim_set_tm(s, (int)(nd - s->nd));
     s->st.core_runs++;
     nd->parked = r->parked;
     nd->parked_until = r->parked_until;
@@ -223,6 +244,10 @@ static inline void cosim_node_ran(cosim *s, node *nd, const lanai_run_result *r)
     if (nd->parked) nd->parked_epoch = card_epoch(nd->card);   /* read only while parked */
     s->st.parked_runs += nd->parked;
 }
+
+/* Tests: the nodes' times as lag.c's scans read them (s->tm, s->tm_g)
+ * against the nodes; 0 if they agree, else -1 and which node or group differs. */
+int cosim_times_verify(const cosim *s, char *why, size_t n);
 
 /* lag.c: the per-node horizon (docs/speed.md): cores lag behind the event
  * queue and are caught up on demand. */

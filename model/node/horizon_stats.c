@@ -228,8 +228,9 @@ struct hs *horizon_stats_new(cosim *s, int demand_only)
     h->ni_of = malloc(sizeof(int) * (size_t)t->nnode);
     for (int v = 0; v < t->nnode; v++) h->ni_of[v] = -1;
     for (int i = 0; i < h->n; i++) h->ni_of[topo_ni_node(t, i)] = i;
-    h->nd = calloc((size_t)h->n, sizeof *h->nd);
-    h->epoch = calloc((size_t)h->n, sizeof *h->epoch);
+    size_t nn = h->n > 0 ? (size_t)h->n : 0;   /* (gcc's LTO cannot tell n is never negative) */
+    h->nd = calloc(nn, sizeof *h->nd);
+    h->epoch = calloc(nn, sizeof *h->epoch);
     for (int i = 0; i < h->n; i++) h->epoch[i] = card_epoch(s->nd[i].card);
     evq_set_observer(s->q, observe, h);
     return h;

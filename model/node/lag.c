@@ -78,11 +78,18 @@ static int catch_all(cosim *s, sim_time t, uint64_t *count)
 {
     int ran = 0;
     for (int j = 0; j < s->n; j++)
-        if (s->nd[j].state == LANAI_RUNNING && s->nd[j].time < t) {
+        if (s->tm[j] < t) {   /* running and behind t */
             run_core(s, j, t, count);
             ran = 1;
         }
     return ran;
+}
+
+static inline sim_time least(const sim_time *a, int n)
+{
+    sim_time m = SIM_TIME_NEVER;
+    for (int i = 0; i < n; i++) m = a[i] < m ? a[i] : m;
+    return m;
 }
 
 /* Rule 2 before an event at t: while the slowest core's time m has
@@ -95,20 +102,21 @@ static int catch_all(cosim *s, sim_time t, uint64_t *count)
  * renews lag_min. */
 static int rule2(cosim *s, sim_time t)
 {
-    sim_time m = SIM_TIME_NEVER;
-    for (int j = 0; j < s->n; j++)
-        if (s->nd[j].state == LANAI_RUNNING && s->nd[j].time < m) m = s->nd[j].time;
+    const sim_time *tm = s->tm, *tg = s->tm_g;   /* NEVER for a core not running; each group's least */
+    int ng = s->ntm_g;
+    sim_time m = least(tg, ng);
     s->lag_min = m;
     if (t < cosim_sat_add(m, s->Llag)) return 0;
-    sim_time w = m + s->Llag;
-    m = SIM_TIME_NEVER;
-    for (int j = 0; j < s->n; j++) {
-        node *nd = &s->nd[j];
-        if (nd->state != LANAI_RUNNING) continue;
-        if (cosim_sat_add(nd->time, s->Llag) <= t) run_core(s, j, w, &s->lag_rule2);
-        if (nd->state == LANAI_RUNNING && nd->time < m) m = nd->time;
+    sim_time w = m + s->Llag, u = t - s->Llag;   /* t >= Llag here */
+    sim_time lim = u < w - 1 ? u : w - 1;        /* T_j + Llag <= t, and short of w */
+    /* in index order; a group whose least is beyond lim has none to run
+     * (a run changes only its own core's time and its group's least) */
+    for (int g = 0; g < ng; g++) {
+        if (tg[g] > lim) continue;
+        for (int j = g * COSIM_TM_GROUP; j < (g + 1) * COSIM_TM_GROUP; j++)
+            if (tm[j] <= lim) run_core(s, j, w, &s->lag_rule2);
     }
-    s->lag_min = m;
+    s->lag_min = least(tg, ng);
     return 1;
 }
 
@@ -130,6 +138,16 @@ static void check_after(cosim *s, sim_time t, uint32_t pl)
         }
 }
 
+/* MYRISIM_LAG_CHECK=1: the array the scans read follows the nodes. */
+static void check_times(const cosim *s)
+{
+    char why[160];
+    if (cosim_times_verify(s, why, sizeof why)) {
+        fprintf(stderr, "myrisim: MODEL ERROR: the per-node horizon's core times: %s\n", why);
+        abort();
+    }
+}
+
 /* The events up to lim, in order, each after the cores it needs. After an
  * event that notes a wake only the rest of its time step runs: returns 1.
  * 2 when a core faulted meanwhile. 0 when every event up to lim has run. */
@@ -147,7 +165,7 @@ static int lag_events(cosim *s, sim_time lim)
         }
         if (evq_place_is_node(pl)) {
             int j = (int)pl - 1;
-            if (j < s->n && s->nd[j].state == LANAI_RUNNING && s->nd[j].time < t) {
+            if (j < s->n && s->tm[j] < t) {   /* running and behind t */
                 run_core(s, j, t, &s->lag_own);
                 if (s->nfault != f0) return 2;
                 continue;
@@ -158,7 +176,10 @@ static int lag_events(cosim *s, sim_time lim)
         }
         if (s->lag_check) check_before(s);
         evq_run_one(q);
-        if (s->lag_check) check_after(s, t, pl);
+        if (s->lag_check) {
+            check_after(s, t, pl);
+            check_times(s);
+        }
         if (evq_wakes(q) != w0) {
             w0 = evq_wakes(q);
             cosim_agents_stamp(s, t);   /* the processes it woke act at t, though the queue may be further on */
