@@ -44,13 +44,15 @@ deps:
 -include $(sort $(wildcard mk/*.mk))
 
 LIB_OBJS := $(LIB_SRCS:%.c=$(B)/obj/%.o)
+# only the library's objects carry LTO bytecode (tests and tools need none)
+$(LIB_OBJS): OBJ_LTO := $(LTO_CFLAGS)
 $(B)/libmyrisim.a: $(LIB_OBJS)
 	@mkdir -p $(@D)
 	$(if $(filter 1,$(LTO)),gcc-ar,ar) rcs $@ $^
 
 $(B)/obj/%.o: %.c | deps
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(LTO_CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) $(OBJ_LTO) -c $< -o $@
 
 all: $(B)/libmyrisim.a $(TOOLS) $(FW_ALL)
 

@@ -11,6 +11,11 @@
 void cr_init(cosim_run_t *r, net_kind net, const cosim_opts *o)
 {
     char err[512];
+    cosim_opts def;
+    if (!o) {
+        cosim_opts_default(&def);
+        o = &def;
+    }
     memset(r, 0, sizeof *r);
     topo_init(&r->t);
     topo_opts to;

@@ -17,7 +17,7 @@ typedef struct {
 } cosim_run_t;
 
 /* Build the network (2 NIs, except NET_RING4: 4 switches in a ring, one NI
- * each) and the cosim; fails the test on error. */
+ * each) and the cosim (o NULL: the default options); fails the test on error. */
 void cr_init(cosim_run_t *r, net_kind net, const cosim_opts *o);
 /* Load build/fw/ni/<name>.<l4|l9>.elf on every NI. */
 void cr_load(cosim_run_t *r, const char *name);

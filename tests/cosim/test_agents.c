@@ -36,10 +36,8 @@ static void check(cosim *s, int step)
 
 TEST(cosim_agents, heap_and_waiting_sets_agree_with_a_scan)
 {
-    cosim_opts o;
-    cosim_opts_default(&o);
     cosim_run_t r;
-    cr_init(&r, NET_SWITCH1, &o);
+    cr_init(&r, NET_SWITCH1, NULL);
     cosim *s = r.s;
     ASSERT_TRUE(!s->slow);
     static volatile int flag[NAG];
@@ -94,10 +92,8 @@ TEST(cosim_agents, heap_and_waiting_sets_agree_with_a_scan)
 
 TEST(cosim_agents, a_broken_heap_is_caught)
 {
-    cosim_opts o;
-    cosim_opts_default(&o);
     cosim_run_t r;
-    cr_init(&r, NET_SWITCH1, &o);
+    cr_init(&r, NET_SWITCH1, NULL);
     cosim *s = r.s;
     for (int i = 0; i < 8; i++) {
         cosim_agent_new(s);
@@ -116,10 +112,8 @@ TEST(cosim_agents, a_broken_heap_is_caught)
 
 TEST(cosim_agents, a_flag_set_before_waiting_is_woken_at_once)
 {
-    cosim_opts o;
-    cosim_opts_default(&o);
     cosim_run_t r;
-    cr_init(&r, NET_SWITCH1, &o);
+    cr_init(&r, NET_SWITCH1, NULL);
     cosim *s = r.s;
     static volatile int f = 1;
     int a = cosim_agent_new(s);

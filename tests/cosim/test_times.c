@@ -19,10 +19,8 @@ static void check(cosim *s, const char *when)
 
 TEST(cosim_times, the_array_follows_loads_runs_and_halts)
 {
-    cosim_opts o;
-    cosim_opts_default(&o);
     cosim_run_t r;
-    cr_init(&r, NET_SWITCH1, &o);
+    cr_init(&r, NET_SWITCH1, NULL);
     cosim *s = r.s;
     check(s, "new");
     cr_load(&r, "pingpong");
@@ -42,10 +40,8 @@ TEST(cosim_times, the_array_follows_loads_runs_and_halts)
 
 TEST(cosim_times, a_broken_array_is_caught)
 {
-    cosim_opts o;
-    cosim_opts_default(&o);
     cosim_run_t r;
-    cr_init(&r, NET_SWITCH1, &o);
+    cr_init(&r, NET_SWITCH1, NULL);
     cosim *s = r.s;
     cr_load(&r, "pingpong");
     cosim_refresh_states(s);
