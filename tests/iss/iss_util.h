@@ -16,6 +16,20 @@
 #define SVC_INSN_HI "-532[%r0]"
 #define SVC_PUTCHAR "-528[%r0]"
 #define SVC_EXIT "-524[%r0]"
+
+/* The callee f of the run tests' programs (test_run.c, test_run_short.c):
+ * a frame, a load-use pair, a store, a part-word load, an ALU op, return. */
+#define ISS_CALLEE_F                 \
+    "  st %fp, [--%sp]\n"            \
+    "  add %sp, 0x8, %fp\n"          \
+    "  ld 0x200[%r0], %r3\n"         \
+    "  add %r3, %r17, %r3\n"         \
+    "  st %r3, 0x200[%r0]\n"         \
+    "  uld.b 1[%r18], %r7\n"         \
+    "  xor %r3, %r7, %rv\n"          \
+    "  ld -4[%fp], %pc\n"            \
+    "  add %fp, 0x0, %sp\n"          \
+    "  ld -8[%fp], %fp\n"
 #define SVC_ASSERT "-520[%r0]"
 #define SVC_MARK "-516[%r0]"
 

@@ -21,16 +21,7 @@ static const char *prog =
     "  st.b %r17, [%r18 add %r16]\n" /* 0x24 delay slot */
     "  st %r0, " SVC_EXIT "\n"      /* 0x28 */
     "  nop\n nop\n nop\n nop\n nop\n nop\n nop\n nop\n nop\n nop\n nop\n nop\n nop\n"   /* 0x2c..0x5c */
-    "  st %fp, [--%sp]\n"           /* 0x60 f */
-    "  add %sp, 0x8, %fp\n"
-    "  ld 0x200[%r0], %r3\n"
-    "  add %r3, %r17, %r3\n"        /* load-use */
-    "  st %r3, 0x200[%r0]\n"
-    "  uld.b 1[%r18], %r7\n"
-    "  xor %r3, %r7, %rv\n"
-    "  ld -4[%fp], %pc\n"
-    "  add %fp, 0x0, %sp\n"
-    "  ld -8[%fp], %fp\n";
+    ISS_CALLEE_F;   /* 0x60 f */
 
 TEST(iss_run, slices_give_the_same_result_as_one_run)
 {

@@ -71,16 +71,7 @@ static const char *PROG =
     "  st %r4, 0x204[%r0]\n"          /* 0x54 delay slot */
     "  st %r0, -524[%r0]\n"           /* 0x58 exit */
     "  nop\n nop\n nop\n nop\n nop\n nop\n nop\n nop\n nop\n"   /* 0x5c..0x7c */
-    "  st %fp, [--%sp]\n"             /* 0x80 f */
-    "  add %sp, 0x8, %fp\n"
-    "  ld 0x200[%r0], %r3\n"
-    "  add %r3, %r17, %r3\n"          /* load-use */
-    "  st %r3, 0x200[%r0]\n"
-    "  uld.b 1[%r18], %r7\n"
-    "  xor %r3, %r7, %rv\n"
-    "  ld -4[%fp], %pc\n"
-    "  add %fp, 0x0, %sp\n"
-    "  ld -8[%fp], %fp\n";
+    ISS_CALLEE_F;   /* 0x80 f */
 
 static lanai_core *short_core(const uint32_t *w, size_t n, sdev *d, int slow)
 {
