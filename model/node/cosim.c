@@ -57,9 +57,7 @@ int cosim_times_verify(const cosim *s, char *why, size_t n)
             return -1;
         }
     for (int g = 0; g < s->ntm_g; g++) {
-        sim_time m = SIM_TIME_NEVER;
-        for (int k = 0; k < COSIM_TM_GROUP; k++)
-            if (s->tm[g * COSIM_TM_GROUP + k] < m) m = s->tm[g * COSIM_TM_GROUP + k];
+        sim_time m = cosim_least(&s->tm[g * COSIM_TM_GROUP], COSIM_TM_GROUP);
         if (s->tm_g[g] != m) {
             snprintf(why, n, "group %d: least %llu kept, %llu in its nodes", g, (unsigned long long)s->tm_g[g],
                      (unsigned long long)m);

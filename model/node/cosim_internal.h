@@ -212,16 +212,21 @@ static inline uint64_t cosim_cycle_at(cosim *s, const node *nd, sim_time h)
     return s->lim_c;
 }
 
+/* The least of n times (NEVER for none). */
+static inline sim_time cosim_least(const sim_time *a, int n)
+{
+    sim_time m = SIM_TIME_NEVER;
+    for (int i = 0; i < n; i++) m = a[i] < m ? a[i] : m;
+    return m;
+}
+
 /* Node i's entry of s->tm from its time and state, and its group's least. */
 #define COSIM_TM_GROUP 8
 static inline void cosim_set_tm(cosim *s, int i)
 {
     const node *nd = &s->nd[i];
     s->tm[i] = nd->state == LANAI_RUNNING ? nd->time : SIM_TIME_NEVER;
-    const sim_time *g = &s->tm[i & ~(COSIM_TM_GROUP - 1)];
-    sim_time m = g[0];
-    for (int k = 1; k < COSIM_TM_GROUP; k++) m = g[k] < m ? g[k] : m;
-    s->tm_g[i / COSIM_TM_GROUP] = m;
+    s->tm_g[i / COSIM_TM_GROUP] = cosim_least(&s->tm[i & ~(COSIM_TM_GROUP - 1)], COSIM_TM_GROUP);
 }
 
 /* After a core run (rounds and lag.c alike): the node's time and state

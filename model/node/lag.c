@@ -85,13 +85,6 @@ static int catch_all(cosim *s, sim_time t, uint64_t *count)
     return ran;
 }
 
-static inline sim_time least(const sim_time *a, int n)
-{
-    sim_time m = SIM_TIME_NEVER;
-    for (int i = 0; i < n; i++) m = a[i] < m ? a[i] : m;
-    return m;
-}
-
 /* Rule 2 before an event at t: while the slowest core's time m has
  * t >= m + Llag, a store it has still to make could reach another place
  * before t. The cores that far behind run, but only to w = m + Llag: up to
@@ -104,7 +97,7 @@ static int rule2(cosim *s, sim_time t)
 {
     const sim_time *tm = s->tm, *tg = s->tm_g;   /* NEVER for a core not running; each group's least */
     int ng = s->ntm_g;
-    sim_time m = least(tg, ng);
+    sim_time m = cosim_least(tg, ng);
     s->lag_min = m;
     if (t < cosim_sat_add(m, s->Llag)) return 0;
     sim_time w = m + s->Llag, u = t - s->Llag;   /* t >= Llag here */
@@ -116,7 +109,7 @@ static int rule2(cosim *s, sim_time t)
         for (int j = g * COSIM_TM_GROUP; j < (g + 1) * COSIM_TM_GROUP; j++)
             if (tm[j] <= lim) run_core(s, j, w, &s->lag_rule2);
     }
-    s->lag_min = least(tg, ng);
+    s->lag_min = cosim_least(tg, ng);
     return 1;
 }
 
